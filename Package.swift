@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FirestoreListen",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "firestore-listen", targets: ["firestore-listen"]),
+        .library(name: "FirestoreListen", targets: ["FirestoreListen"]),
+        .library(name: "FirestoreWatch", targets: ["FirestoreWatch"]),
+    ],
+    targets: [
+        // C: the gRPC core and protobuf-c from Debian, linked by name (Debian's grpc.pc is too long to expand).
+        .systemLibrary(name: "CGRPCCore", path: "Sources/CGRPCCore"),
+        .target(
+            name: "CGRPCShim",
+            dependencies: ["CGRPCCore"],
+            linkerSettings: [.linkedLibrary("grpc"), .linkedLibrary("gpr")]
+        ),
+        .target(
+            name: "CFirestoreProtos",
+            cSettings: [.headerSearchPath("include")],
+            linkerSettings: [.linkedLibrary("protobuf-c")]
+        ),
+        // Swift: only the two targets below import C.
+        .target(name: "FirestoreWatch"),
+        .target(name: "GRPCTransport", dependencies: ["CGRPCShim"]),
+        .target(name: "FirestoreWire", dependencies: ["CFirestoreProtos", "FirestoreWatch"]),
+        .target(name: "FirestoreListen", dependencies: ["FirestoreWatch", "FirestoreWire", "GRPCTransport"]),
+        .executableTarget(name: "firestore-listen", dependencies: ["FirestoreListen"]),
+
+        .testTarget(name: "FirestoreWatchTests", dependencies: ["FirestoreWatch"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FirestoreWireTests", dependencies: ["FirestoreWire", "FirestoreWatch"]),
+        .testTarget(name: "GRPCTransportTests", dependencies: ["GRPCTransport", "FirestoreWire", "FirestoreWatch"]),
+        .testTarget(
+            name: "FirestoreListenTests",
+            dependencies: ["FirestoreListen", "FirestoreWatch", "FirestoreWire", "GRPCTransport"]
+        ),
+    ]
+)
