@@ -22,12 +22,18 @@ let package = Package(
             cSettings: [.headerSearchPath("include")],
             linkerSettings: [.linkedLibrary("protobuf-c")]
         ),
-        // Swift: only the two targets below import C.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // Swift: only GRPCTransport, FirestoreWire and SQLiteStore import C.
         .target(name: "FirestoreWatch"),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         .target(name: "GRPCTransport", dependencies: ["CGRPCShim"]),
         .target(name: "FirestoreWire", dependencies: ["CFirestoreProtos", "FirestoreWatch"]),
-        .target(name: "FirestoreListen", dependencies: ["FirestoreWatch", "FirestoreWire", "GRPCTransport"]),
+        .target(
+            name: "FirestoreListen",
+            dependencies: ["FirestoreWatch", "FirestoreWire", "GRPCTransport", "SQLiteStore"]
+        ),
         .executableTarget(name: "firestore-listen", dependencies: ["FirestoreListen"]),
+        .executableTarget(name: "watch-benchmark", dependencies: ["FirestoreWatch"]),
 
         .testTarget(name: "FirestoreWatchTests", dependencies: ["FirestoreWatch"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FirestoreWireTests", dependencies: ["FirestoreWire", "FirestoreWatch"]),

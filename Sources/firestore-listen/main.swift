@@ -1,1 +1,26 @@
-print("firestore-listen")
+import Dispatch
+import FirestoreListen
+import Foundation
+
+// The executable only wires the process to `FirestoreListenCLI.run`: SIGINT and SIGTERM cancel the run
+// (a clean stop, exit 0), and SIGPIPE is ignored so that a closed pipe is a write error, not a kill.
+signal(SIGPIPE, SIG_IGN)
+let run = Task {
+    await FirestoreListenCLI.run(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessInfo.processInfo.environment
+    )
+}
+var signalSources: [DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+    source.setEventHandler { run.cancel() }
+    source.resume()
+    signalSources.append(source)
+}
+Task {
+    let status = await run.value
+    exit(status)
+}
+dispatchMain()

@@ -77,16 +77,25 @@ struct  Google__Firestore__V1__RunQueryRequest
     , (char *)protobuf_c_empty_string, GOOGLE__FIRESTORE__V1__RUN_QUERY_REQUEST__QUERY_TYPE__NOT_SET, {0} }
 
 
+typedef enum {
+  GOOGLE__FIRESTORE__V1__RUN_QUERY_RESPONSE__CONTINUATION_SELECTOR__NOT_SET = 0,
+  GOOGLE__FIRESTORE__V1__RUN_QUERY_RESPONSE__CONTINUATION_SELECTOR_DONE = 6
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GOOGLE__FIRESTORE__V1__RUN_QUERY_RESPONSE__CONTINUATION_SELECTOR__CASE)
+} Google__Firestore__V1__RunQueryResponse__ContinuationSelectorCase;
+
 struct  Google__Firestore__V1__RunQueryResponse
 {
   ProtobufCMessage base;
   Google__Firestore__V1__Document *document;
   Google__Protobuf__Timestamp *read_time;
-  protobuf_c_boolean done;
+  Google__Firestore__V1__RunQueryResponse__ContinuationSelectorCase continuation_selector_case;
+  union {
+    protobuf_c_boolean done;
+  };
 };
 #define GOOGLE__FIRESTORE__V1__RUN_QUERY_RESPONSE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&google__firestore__v1__run_query_response__descriptor) \
-    , NULL, NULL, 0 }
+    , NULL, NULL, GOOGLE__FIRESTORE__V1__RUN_QUERY_RESPONSE__CONTINUATION_SELECTOR__NOT_SET, {0} }
 
 
 struct  Google__Firestore__V1__CommitRequest

@@ -544,11 +544,11 @@ static const ProtobufCFieldDescriptor google__firestore__v1__run_query_response_
     6,
     PROTOBUF_C_LABEL_NONE,
     PROTOBUF_C_TYPE_BOOL,
-    0,   /* quantifier_offset */
+    offsetof(Google__Firestore__V1__RunQueryResponse, continuation_selector_case),
     offsetof(Google__Firestore__V1__RunQueryResponse, done),
     NULL,
     NULL,
-    0,             /* flags */
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
 };

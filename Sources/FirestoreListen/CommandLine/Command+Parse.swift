@@ -1,0 +1,236 @@
+import FirestoreWatch
+
+extension Command {
+    /// Parses and validates argv (without the program name). Reads no environment: `Settings.resolve`
+    /// does that later, so tests can drive this with any arguments.
+    /// - Throws: `UsageError` (exit status 2).
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let first = arguments.first else { return .help(HelpText.overview) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help": return .help(HelpText.overview)
+        case "help":
+            switch rest.first {
+            case nil: return .help(HelpText.overview)
+            case "watch": return .help(HelpText.watch)
+            case "confirm": return .help(HelpText.confirm)
+            case let other?: throw UsageError("Unknown subcommand '\(other)'")
+            }
+        case "watch":
+            if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(HelpText.watch) }
+            return .watch(try parseWatch(rest))
+        case "confirm":
+            if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(HelpText.confirm) }
+            return .confirm(try parseConfirm(rest))
+        default:
+            if first.hasPrefix("-") { throw UsageError("Unknown option '\(first)'") }
+            throw UsageError("Unknown subcommand '\(first)'")
+        }
+    }
+
+    private static let connectionOptions: [ArgumentScanner.Option] = [
+        .init(name: "--host", valueName: "host:port"), .init(name: "--project", valueName: "id"),
+        .init(name: "--database", valueName: "id"), .init(name: "--emulator"), .init(name: "--insecure"),
+        .init(name: "--ca-file", valueName: "pem"), .init(name: "--access-token-file", valueName: "file"),
+    ]
+
+    private static func connection(_ scanner: ArgumentScanner, _ subcommand: String) throws(UsageError)
+        -> ConnectionOptions
+    {
+        var options = ConnectionOptions()
+        options.host = scanner.value("--host")
+        if let host = options.host, !isHostPort(host) {
+            throw UsageError("The value '\(host)' is invalid for '--host <host:port>'", subcommand: subcommand)
+        }
+        options.project = scanner.value("--project")
+        if let project = options.project, project.isEmpty || project.contains("/") {
+            throw UsageError("The value '\(project)' is invalid for '--project <id>'", subcommand: subcommand)
+        }
+        if let database = scanner.value("--database") {
+            guard !database.isEmpty, !database.contains("/") else {
+                throw UsageError("The value '\(database)' is invalid for '--database <id>'", subcommand: subcommand)
+            }
+            options.database = database
+        }
+        options.emulator = scanner.has("--emulator")
+        options.insecure = scanner.has("--insecure")
+        options.caFile = scanner.value("--ca-file")
+        options.accessTokenFile = scanner.value("--access-token-file")
+        return options
+    }
+
+    private static func isHostPort(_ text: String) -> Bool {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]) else {
+            return false
+        }
+        return colon != text.startIndex && (1...65535).contains(port) && !text.contains(" ")
+    }
+
+    private static func parseWatch(_ arguments: [String]) throws(UsageError) -> WatchOptions {
+        let table: [ArgumentScanner.Option] =
+            connectionOptions + [
+                .init(name: "--where", valueName: "FIELD OP VALUE"),
+                .init(name: "--order-by", valueName: "field", trailingWords: ["asc", "desc"]),
+                .init(name: "--limit", valueName: "n"), .init(name: "--json"), .init(name: "--include-docs"),
+                .init(name: "--skip-initial"), .init(name: "--state", valueName: "file"), .init(name: "--reset-state"),
+                .init(name: "--max-events", valueName: "n"), .init(name: "--once"),
+                .init(name: "--max-retry-time", valueName: "duration"), .init(name: "--exec", valueName: "command"),
+                .init(name: "--document", valueName: "path"), .init(name: "--collection-group", valueName: "id"),
+                .init(name: "--raw"),
+            ]
+        let scanner = try ArgumentScanner(arguments, options: table, subcommand: "watch")
+        var options = WatchOptions()
+        options.connection = try connection(scanner, "watch")
+        let sources =
+            scanner.positionals.map { WatchSource.collection($0) }
+            + scanner.values("--document").map { WatchSource.document($0) }
+            + scanner.values("--collection-group").map { WatchSource.collectionGroup($0) }
+        guard sources.count == 1, let source = sources.first else {
+            throw UsageError(
+                sources.isEmpty
+                    ? "Missing expected argument '<collection-path>' (or --document, --collection-group)"
+                    : "Give exactly one of COLLECTION_PATH, --document and --collection-group",
+                subcommand: "watch"
+            )
+        }
+        options.source = try validated(source)
+        for clause in scanner.values("--where") { options.filters.append(try QueryFilter(parsing: clause)) }
+        for order in scanner.values("--order-by") { options.orders.append(try parseOrder(order)) }
+        if let limit = scanner.value("--limit") {
+            guard let n = Int32(limit), n > 0 else {
+                throw UsageError("The value '\(limit)' is invalid for '--limit <n>'", subcommand: "watch")
+            }
+            options.limit = n
+        }
+        if case .document = options.source, !options.filters.isEmpty || !options.orders.isEmpty || options.limit != nil {
+            throw UsageError("--where, --order-by and --limit apply to collections, not to --document", subcommand: "watch")
+        }
+        options.json = scanner.has("--json")
+        options.includeDocs = scanner.has("--include-docs")
+        options.skipInitial = scanner.has("--skip-initial")
+        options.statePath = scanner.value("--state")
+        options.resetState = scanner.has("--reset-state")
+        if options.resetState, options.statePath == nil {
+            throw UsageError("--reset-state needs --state <file>", subcommand: "watch")
+        }
+        if let text = scanner.value("--max-events") {
+            guard let n = Int(text), n > 0 else {
+                throw UsageError("The value '\(text)' is invalid for '--max-events <n>'", subcommand: "watch")
+            }
+            options.maxEvents = n
+        }
+        options.once = scanner.has("--once")
+        if let text = scanner.value("--max-retry-time") {
+            guard let duration = parseDuration(text) else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--max-retry-time <duration>' (use 90s, 10m, 1h)",
+                    subcommand: "watch"
+                )
+            }
+            options.maxRetryTime = duration
+        }
+        options.exec = scanner.value("--exec")
+        options.raw = scanner.has("--raw")
+        return options
+    }
+
+    private static func validated(_ source: WatchSource) throws(UsageError) -> WatchSource {
+        switch source {
+        case .collection(let path):
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+            guard !path.isEmpty, segments.allSatisfy({ !$0.isEmpty }), segments.count % 2 == 1 else {
+                throw UsageError(
+                    "'\(path)' is not a collection path (an odd number of segments, like 'rooms/r1/messages')",
+                    subcommand: "watch"
+                )
+            }
+        case .document(let path):
+            try validateDocumentPath(path, subcommand: "watch")
+        case .collectionGroup(let id):
+            guard !id.isEmpty, !id.contains("/") else {
+                throw UsageError("The value '\(id)' is invalid for '--collection-group <id>'", subcommand: "watch")
+            }
+        }
+        return source
+    }
+
+    static func validateDocumentPath(_ path: String, subcommand: String) throws(UsageError) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.isEmpty, segments.allSatisfy({ !$0.isEmpty }), segments.count % 2 == 0 else {
+            throw UsageError(
+                "'\(path)' is not a document path (an even number of segments, like 'rooms/r1')",
+                subcommand: subcommand
+            )
+        }
+    }
+
+    private static func parseOrder(_ text: String) throws(UsageError) -> QueryOrder {
+        var words = text.split(separator: " ").map(String.init)
+        var descending = false
+        if let last = words.last?.lowercased(), words.count > 1, last == "desc" || last == "asc" {
+            descending = last == "desc"
+            words.removeLast()
+        }
+        guard words.count == 1 else {
+            throw UsageError("The value '\(text)' is invalid for '--order-by <field> [desc]'", subcommand: "watch")
+        }
+        return QueryOrder(field: try FieldPath(parsing: words[0], subcommand: "watch"), descending: descending)
+    }
+
+    /// `90s`, `10m`, `1h`, `500ms`, or a bare number of seconds.
+    static func parseDuration(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            guard let number = Double(text.dropLast(suffix.count)), number > 0, number.isFinite else { return nil }
+            return .milliseconds(Int64(number * scale * 1000))
+        }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else { return nil }
+        return .milliseconds(Int64(seconds * 1000))
+    }
+
+    private static func parseConfirm(_ arguments: [String]) throws(UsageError) -> ConfirmOptions {
+        let table: [ArgumentScanner.Option] =
+            connectionOptions + [
+                .init(name: "--set", valueName: "FIELD=VALUE"), .init(name: "--if-update-time", valueName: "time"),
+                .init(name: "--server-time", valueName: "field"),
+            ]
+        let scanner = try ArgumentScanner(arguments, options: table, subcommand: "confirm")
+        var options = ConfirmOptions()
+        options.connection = try connection(scanner, "confirm")
+        guard scanner.positionals.count == 1, let path = scanner.positionals.first else {
+            throw UsageError(
+                scanner.positionals.isEmpty
+                    ? "Missing expected argument '<document-path>'"
+                    : "Unexpected argument '\(scanner.positionals[1])'",
+                subcommand: "confirm"
+            )
+        }
+        try validateDocumentPath(path, subcommand: "confirm")
+        options.documentPath = path
+        for assignment in scanner.values("--set") {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw UsageError("The value '\(assignment)' is invalid for '--set <FIELD=VALUE>'", subcommand: "confirm")
+            }
+            let field = try FieldPath(parsing: String(assignment[..<equals]), subcommand: "confirm")
+            options.fields[field] = FirestoreValue(commandLine: String(assignment[assignment.index(after: equals)...]))
+        }
+        for text in scanner.values("--server-time") {
+            let field = try FieldPath(parsing: text, subcommand: "confirm")
+            guard options.fields[field] == nil else {
+                throw UsageError("'\(text)' is given to both --set and --server-time", subcommand: "confirm")
+            }
+            options.serverTimeFields.append(field)
+        }
+        if options.fields.isEmpty { options.fields[FieldPath(["status"])] = .string("completed") }
+        if let text = scanner.value("--if-update-time") {
+            guard let time = Timestamp(rfc3339: text) else {
+                throw UsageError(
+                    "The value '\(text)' is invalid for '--if-update-time <time>' (RFC 3339, like 2026-11-29T12:00:00.123456Z)",
+                    subcommand: "confirm"
+                )
+            }
+            options.ifUpdateTime = time
+        }
+        return options
+    }
+}

@@ -1,0 +1,46 @@
+internal import Foundation
+import FirestoreWatch
+
+/// `--exec COMMAND`: runs COMMAND through `/bin/sh -c` once per change, in order, with the change as JSON on
+/// its standard input and `FIRESTORE_DOC_ID`, `FIRESTORE_DOC_PATH`, `FIRESTORE_CHANGE` in its environment.
+/// A failure is reported on standard error and never stops the listener.
+struct ExecHook: Sendable {
+    let command: String
+    /// `projects/P/databases/D/documents/`, stripped from names to give `FIRESTORE_DOC_PATH`.
+    let documentsRoot: String
+
+    func run(for change: DocumentViewChange) async {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        var environment = ProcessInfo.processInfo.environment
+        environment["FIRESTORE_DOC_ID"] = change.document.id
+        environment["FIRESTORE_DOC_PATH"] =
+            change.document.name.hasPrefix(documentsRoot)
+            ? String(change.document.name.dropFirst(documentsRoot.count)) : change.document.name
+        environment["FIRESTORE_CHANGE"] = change.kind.rawValue
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        let finished = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { process in
+            finished.continuation.yield(process.terminationStatus)
+            finished.continuation.finish()
+        }
+        do {
+            try process.run()
+        } catch {
+            LineWriter.standardError.write("firestore-listen: --exec could not start /bin/sh: \(error)")
+            return
+        }
+        try? input.fileHandleForWriting.write(contentsOf: Data((change.json.serialized + "\n").utf8))
+        try? input.fileHandleForWriting.close()
+        var status: Int32 = -1
+        for await code in finished.stream { status = code }
+        if status != 0 {
+            LineWriter.standardError.write(
+                "firestore-listen: --exec exited with status \(status) for \(change.kind.rawValue) \(change.document.id)"
+            )
+        }
+    }
+}

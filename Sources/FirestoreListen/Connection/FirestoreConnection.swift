@@ -1,0 +1,137 @@
+internal import Foundation
+import FirestoreWatch
+import FirestoreWire
+import GRPCTransport
+
+/// A connection to one Firestore database: one gRPC channel, the request headers Google's clients send,
+/// and the calls this tool makes (Listen, Commit, RunQuery, GetDocument).
+///
+/// Thread safety: immutable after `init`; `Channel` does its own locking.
+public final class FirestoreConnection: ListenTransport, Sendable {
+    public let settings: Settings
+    private let channel: Channel
+    private let metadata: [(String, String)]
+
+    /// Opens the channel (the connection itself is made lazily by gRPC, on the first call).
+    /// - Throws: `UsageError` for an unreadable `--ca-file` or `--access-token-file`; `Status` if the
+    ///   channel cannot be created.
+    public init(settings: Settings) throws {
+        self.settings = settings
+        var headers = [
+            ("google-cloud-resource-prefix", settings.databaseName),
+            ("x-goog-request-params", "database=" + Self.percentEncoded(settings.databaseName)),
+        ]
+        var credentials = ChannelConfiguration.Credentials.none
+        switch settings.credentials {
+        case .emulatorOwner: headers.append(("authorization", "Bearer owner"))
+        case .none: break
+        case .applicationDefault: credentials = .googleDefault
+        case .accessTokenFile(let path):
+            let token = try Self.readToken(path)
+            if case .plaintext = settings.security {
+                headers.append(("authorization", "Bearer " + token))
+            } else {
+                credentials = .accessToken(token)
+            }
+        }
+        let security: ChannelConfiguration.Security
+        switch settings.security {
+        case .plaintext: security = .plaintext
+        case .tls(let caFile):
+            security = .tls(rootCertificatesPEM: try caFile.map(Self.readCertificates), credentials: credentials)
+        }
+        metadata = headers
+        channel = try Channel(
+            configuration: ChannelConfiguration(
+                target: settings.endpoint,
+                security: security,
+                keepaliveTime: settings.isEmulator ? nil : .seconds(30),
+                maxReceiveMessageBytes: 17 * 1024 * 1024,
+                userAgent: "firestore-listen/\(Version.current)"
+            )
+        )
+    }
+
+    public func openListenStream() throws -> any ListenStream {
+        let call = try channel.openBidirectionalCall(method: Method.listen, metadata: metadata)
+        return GRPCListenStream(call: call, database: settings.databaseName)
+    }
+
+    /// One Commit of one update. Never retried: an unknown outcome is reported, not replayed.
+    /// - Throws: the server's `Status` (NOT_FOUND, FAILED_PRECONDITION, …).
+    public func commit(_ update: DocumentUpdate) async throws -> CommitResult {
+        let request = Wire.encodeCommitRequest(database: settings.databaseName, update: update)
+        let response = try await channel.unary(
+            method: Method.commit,
+            request: request,
+            metadata: metadata,
+            timeout: .seconds(60)
+        )
+        do {
+            return try Wire.decodeCommitResponse(response)
+        } catch {
+            throw Status(code: .internal, message: "the Commit succeeded but its response did not decode: \(error.message)")
+        }
+    }
+
+    /// The documents a query returns now, in the server's order (RunQuery).
+    public func runQuery(_ query: Query) async throws -> [Document] {
+        let call = try channel.openBidirectionalCall(method: Method.runQuery, metadata: metadata)
+        try await call.send(Wire.encodeRunQueryRequest(query))
+        call.closeSend()
+        var documents: [Document] = []
+        for try await message in call.messages {
+            if let document = try Wire.decodeRunQueryResponse(message).document { documents.append(document) }
+        }
+        return documents
+    }
+
+    /// A document now, or nil when it does not exist.
+    public func getDocument(name: String) async throws -> Document? {
+        do {
+            let bytes = try await channel.unary(
+                method: Method.getDocument,
+                request: Wire.encodeGetDocumentRequest(name: name),
+                metadata: metadata,
+                timeout: .seconds(60)
+            )
+            return try Wire.decodeDocument(bytes)
+        } catch let status as Status where status.code == .notFound {
+            return nil
+        }
+    }
+
+    private enum Method {
+        static let listen = "/google.firestore.v1.Firestore/Listen"
+        static let commit = "/google.firestore.v1.Firestore/Commit"
+        static let runQuery = "/google.firestore.v1.Firestore/RunQuery"
+        static let getDocument = "/google.firestore.v1.Firestore/GetDocument"
+    }
+
+    /// Python's encoding of routing headers: everything but unreserved characters and `/`.
+    private static func percentEncoded(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~/")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    private static func readToken(_ path: String) throws(UsageError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("Cannot read the access token file '\(path)'")
+        }
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty, !token.contains(where: { $0.isNewline || $0 == " " }) else {
+            throw UsageError("The access token file '\(path)' does not hold one token")
+        }
+        return token
+    }
+
+    private static func readCertificates(_ path: String) throws(UsageError) -> String {
+        guard let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN CERTIFICATE-----")
+        else {
+            throw UsageError("Cannot read PEM certificates from '\(path)'")
+        }
+        return text
+    }
+}

@@ -1,0 +1,22 @@
+import FirestoreWatch
+import FirestoreWire
+
+/// Opens Listen streams: the seam between `ListenSession` and the network. `FirestoreConnection` is the
+/// real one; tests script their own.
+public protocol ListenTransport: Sendable {
+    /// Opens a new stream. Nothing is sent yet.
+    /// - Throws: the `Status` of a stream that cannot be opened.
+    func openListenStream() throws -> any ListenStream
+}
+
+/// One open Listen stream.
+public protocol ListenStream: Sendable {
+    /// The server's messages, decoded. Ends normally when the server closes the stream with OK; throws
+    /// `Status` when the call fails, or `WireError` when a message does not decode (the stream is then
+    /// cancelled).
+    var changes: AsyncThrowingStream<WatchChange, any Error> { get }
+    /// Sends one request; waits until the previous one has been handed to the transport.
+    func send(_ request: Wire.ListenRequestBody) async throws
+    /// Ends the stream now (the `changes` sequence then throws CANCELLED). Safe from any thread, twice.
+    func cancel()
+}

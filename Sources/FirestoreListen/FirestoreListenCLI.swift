@@ -1,0 +1,52 @@
+internal import Foundation
+import GRPCTransport
+
+/// The command-line program: parse, resolve, run, and map the outcome to an exit status.
+public enum FirestoreListenCLI {
+    /// Runs the program with argv (without the program name) and the environment; returns the exit status:
+    /// 0 on a clean stop, 1 on a failure (its gRPC status name is printed), 2 on bad usage.
+    /// Cancelling the calling task (SIGINT, SIGTERM) is a clean stop.
+    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            LineWriter.standardError.write(error.description)
+            return 2
+        }
+        var json = false
+        do {
+            switch command {
+            case .help(let text):
+                LineWriter.standardOutput.write(text)
+            case .watch(let options):
+                json = options.json
+                let settings = try Settings.resolve(options.connection, environment: environment, subcommand: "watch")
+                try await WatchRunner(options: options, settings: settings).run()
+            case .confirm(let options):
+                let settings = try Settings.resolve(options.connection, environment: environment, subcommand: "confirm")
+                try await ConfirmRunner(options: options, settings: settings).run()
+            }
+            return 0
+        } catch let error as UsageError {
+            LineWriter.standardError.write(error.description)
+            return 2
+        } catch is CancellationError {
+            return 0
+        } catch let status as Status {
+            report(status, json: json)
+            return status.code == .cancelled && Task.isCancelled ? 0 : 1
+        } catch let error as StateFileError {
+            report(Status(code: .failedPrecondition, message: error.message), json: json)
+            return 1
+        } catch {
+            report(Status(code: .unknown, message: "\(error)"), json: json)
+            return 1
+        }
+    }
+
+    private static func report(_ status: Status, json: Bool) {
+        if json { LineWriter.standardOutput.write(status.json.serialized) }
+        LineWriter.standardError.write("firestore-listen: \(status.code.name): \(status.message)")
+    }
+}

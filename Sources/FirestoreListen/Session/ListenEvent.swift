@@ -1,0 +1,18 @@
+import FirestoreWatch
+import GRPCTransport
+
+/// What a `ListenSession` reports, in order.
+public enum ListenEvent: Sendable {
+    /// The stream is open and the server acknowledged the target.
+    case listening(targetID: Int32)
+    /// The listener is in sync with the server for the first time on this stream.
+    case current(targetID: Int32, readTime: Timestamp)
+    /// A consistent snapshot with its changes.
+    case snapshot(ViewSnapshot)
+    /// The stream broke and will be retried after `delay`.
+    case reconnecting(attempt: Int, delay: Duration, status: Status)
+    /// A new stream continues from a resume point; `readTime` is that of the last snapshot.
+    case resumed(targetID: Int32, readTime: Timestamp?)
+    /// A decoded server message, for the `--raw` debugging view.
+    case message(WatchChange)
+}

@@ -1,0 +1,279 @@
+import FirestoreWatch
+import FirestoreWire
+import GRPCTransport
+
+/// Listens to one or more targets over one Listen stream at a time, and never misses a change: it reopens
+/// broken streams from the resume token, and detects dead connections with a probe.
+///
+/// ```
+///              open                first message             a resume token (consistent)
+///   Initial ─────────► Starting ───────────────► Open ──────────────────────────► Healthy
+///                         ▲  │ error                │ error / no answer in 15 s       │ error
+///                         │  ▼                      ▼                                 ▼
+///                         └─ Backoff ◄─────────────────────────────────────────────────┘
+///                  (retryable status; 0 s after a healthy stream, then 1 s × 1.5 … 60 s, ± 50 %)
+///
+///   any state ── fatal status, protocol violation, --max-retry-time exceeded ──► Failed (events throw)
+///   any state ── the consumer stops iterating (Ctrl-C, --once, --max-events) ──► Stopped (stream cancelled)
+/// ```
+///
+/// Ownership: the actor owns the `WatchState` (documents, resume tokens, read times) and the current
+/// stream. Completions of an older stream are dropped by the generation counter.
+///
+/// Liveness: the emulator sends nothing on an idle stream and punishes keepalive pings, and a proxy that
+/// blackholes a connection shows neither FIN nor RST. So after `probeAfter` without any message, the
+/// session adds a tiny documents target (a document that need not exist) and removes it once acknowledged;
+/// any request left without any answer for `responseTimeout` marks the stream dead and it is reopened.
+/// Worst case from the last message to the reopen: `probeAfter + responseTimeout` + 1 s of tick.
+public actor ListenSession {
+    public struct Configuration: Sendable {
+        public var probeAfter: Duration = .seconds(30)
+        public var responseTimeout: Duration = .seconds(15)
+        /// Ends the session after this long without a healthy stream; nil retries for ever.
+        public var maxRetryTime: Duration?
+        public var backoff = Backoff()
+        public init() {}
+    }
+
+    private let transport: any ListenTransport
+    private let configuration: Configuration
+    private let probeDocument: String
+    var state: WatchState
+    /// The targets the user asked for, by id.
+    private var userTargets: Set<Int32>
+    private var nextTargetID: Int32
+
+    private var stream: (any ListenStream)?
+    private var generation = 0
+    private var streamsOpened = 0
+    private var lastReceived = ContinuousClock.now
+    /// When the oldest request that has had no answer at all was sent; nil when nothing is pending.
+    private var unansweredSince: ContinuousClock.Instant?
+    private var probeID: Int32?
+    private var presumedDead = false
+    private var healthyThisStream = false
+    private var currentReported: Set<Int32> = []
+    private var restartReason: Status?
+    private var retriedWithoutToken: Set<Int32> = []
+    private var output: AsyncThrowingStream<ListenEvent, any Error>.Continuation?
+
+    /// - Parameters:
+    ///   - targets: what to listen to; their ids must be unique and positive.
+    ///   - databaseName: `projects/P/databases/D`, used to name the liveness probe's document.
+    ///   - restoring: a state saved by an earlier listener (see `StateFile`), or a fresh one.
+    public init(
+        transport: any ListenTransport,
+        targets: [ListenTarget],
+        databaseName: String,
+        restoring state: WatchState = WatchState(),
+        configuration: Configuration = Configuration()
+    ) {
+        self.transport = transport
+        self.configuration = configuration
+        self.probeDocument = databaseName + "/documents/__firestore_listen__/probe"
+        var state = state
+        for target in targets where !state.targetIDs.contains(target.id) { state.add(target) }
+        self.state = state
+        self.userTargets = Set(targets.map(\.id))
+        self.nextTargetID = (targets.map(\.id).max() ?? 0) + 1
+    }
+
+    /// Starts listening. The sequence ends when the consumer stops iterating (the stream is then
+    /// cancelled), and throws `Status` on a failure that ends the listener.
+    public nonisolated func events() -> AsyncThrowingStream<ListenEvent, any Error> {
+        let (events, continuation) = AsyncThrowingStream.makeStream(of: ListenEvent.self)
+        let task = Task { await self.run(continuation) }
+        continuation.onTermination = { _ in task.cancel() }
+        return events
+    }
+
+    /// Replaces a target's query on the live stream: removes the old target and adds the new one, without
+    /// reconnecting. Returns the new target's id.
+    public func replaceTarget(_ id: Int32, with spec: TargetSpec) async throws -> Int32 {
+        let newID = nextTargetID
+        nextTargetID += 1
+        let target = ListenTarget(id: newID, spec: spec)
+        userTargets.remove(id)
+        userTargets.insert(newID)
+        state.remove(targetID: id)
+        state.add(target)
+        if let stream {
+            try await stream.send(.remove(id))
+            try await send(.add(target), on: stream)
+        }
+        return newID
+    }
+
+    private func run(_ continuation: AsyncThrowingStream<ListenEvent, any Error>.Continuation) async {
+        output = continuation
+        do {
+            try await retryLoop()
+            continuation.finish()
+        } catch is CancellationError {
+            continuation.finish()
+        } catch {
+            continuation.finish(throwing: error)
+        }
+    }
+
+    private func emit(_ event: ListenEvent) {
+        output?.yield(event)
+    }
+
+    private func retryLoop() async throws {
+        var backoff = configuration.backoff
+        var attempt = 0
+        var failingSince: ContinuousClock.Instant?
+        while true {
+            let ended = try await runOneStream()
+            try Task.checkCancellation()
+            if healthyThisStream {
+                backoff.reset()
+                attempt = 0
+                failingSince = nil
+            }
+            guard ended.isRetryable else { throw ended }
+            attempt += 1
+            let now = ContinuousClock.now
+            let since = failingSince ?? now
+            failingSince = since
+            if let limit = configuration.maxRetryTime, now - since >= limit {
+                throw Status(
+                    code: ended.code,
+                    message: "no healthy stream for \(limit.formatted): \(ended.message)"
+                )
+            }
+            let delay = ended.code == .resourceExhausted ? backoff.maximumDelay() : backoff.next()
+            emit(.reconnecting(attempt: attempt, delay: delay, status: ended))
+            try await Task.sleep(for: delay)
+        }
+    }
+
+    /// Runs one stream to its end and returns why it ended; throws only what ends the listener.
+    private func runOneStream() async throws -> Status {
+        let stream: any ListenStream
+        do {
+            stream = try transport.openListenStream()
+        } catch let status as Status {
+            return status
+        }
+        generation += 1
+        streamsOpened += 1
+        self.stream = stream
+        (probeID, presumedDead, healthyThisStream, restartReason) = (nil, false, false, nil)
+        currentReported = []
+        lastReceived = .now
+        let watchdog = Task { [generation] in await self.watchLiveness(generation) }
+        defer {
+            watchdog.cancel()
+            stream.cancel()
+            self.stream = nil
+        }
+        do {
+            for target in state.restartStream() { try await send(.add(target), on: stream) }
+            for try await change in stream.changes {
+                try Task.checkCancellation()
+                lastReceived = .now
+                unansweredSince = nil
+                try await handle(change, on: stream)
+            }
+            return restartReason ?? Status(code: .unknown, message: "the server ended the stream")
+        } catch let status as Status {
+            if Task.isCancelled { throw CancellationError() }
+            if presumedDead {
+                return Status(
+                    code: .unavailable,
+                    message: "no answer from the server for \(configuration.responseTimeout.formatted); connection presumed dead"
+                )
+            }
+            return restartReason ?? status
+        } catch let error as WireError {
+            return Status(code: .internal, message: "a server message did not decode: \(error.message)")
+        } catch let error as WatchError {
+            throw Status(code: StatusCode(name: error.code) ?? .internal, message: error.message)
+        }
+    }
+
+    private func send(_ request: Wire.ListenRequestBody, on stream: any ListenStream) async throws {
+        if unansweredSince == nil { unansweredSince = .now }
+        try await stream.send(request)
+    }
+
+    private func handle(_ change: WatchChange, on stream: any ListenStream) async throws {
+        emit(.message(change))
+        if case .target(let targetChange) = change, !targetChange.resumeToken.isEmpty { healthyThisStream = true }
+        for event in try state.apply(change) {
+            switch event {
+            case .targetAdded(let id):
+                if id == probeID {
+                    state.remove(targetID: id)
+                    try await send(.remove(id), on: stream)
+                } else if userTargets.contains(id) {
+                    if streamsOpened == 1 || !state.hasResumePoint(id) {
+                        emit(.listening(targetID: id))
+                    } else {
+                        emit(.resumed(targetID: id, readTime: state.readTime(of: id)))
+                    }
+                }
+            case .current(let id, let readTime):
+                if userTargets.contains(id), currentReported.insert(id).inserted {
+                    emit(.current(targetID: id, readTime: readTime))
+                }
+            case .snapshot(let snapshot):
+                if userTargets.contains(snapshot.targetID) { emit(.snapshot(snapshot)) }
+            case .targetRemoved(let id):
+                if id == probeID { probeID = nil }
+            case .relisten(let target):
+                restartReason = Status(
+                    code: .ok,
+                    message: "the server's count of target \(target.id) disagrees with ours; listening afresh"
+                )
+                stream.cancel()
+            case .targetFailed(let id, let cause):
+                guard userTargets.contains(id) else { continue }
+                if state.hasResumePoint(id), retriedWithoutToken.insert(id).inserted {
+                    state.dropResumePoint(targetID: id)
+                    restartReason = Status(
+                        code: .ok,
+                        message: "the server refused to resume target \(id) (\(cause.message)); listening afresh"
+                    )
+                    stream.cancel()
+                } else {
+                    throw Status(code: StatusCode(rawValue: cause.code), message: cause.message)
+                }
+            }
+        }
+    }
+
+    /// Sends the liveness probe when the stream has been quiet, and cancels a stream that does not answer.
+    private func watchLiveness(_ streamGeneration: Int) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(1))
+            guard streamGeneration == generation, let stream else { return }
+            let now = ContinuousClock.now
+            if let since = unansweredSince, now - since > configuration.responseTimeout {
+                presumedDead = true
+                stream.cancel()
+                return
+            }
+            if unansweredSince == nil, probeID == nil, now - lastReceived > configuration.probeAfter {
+                let id = nextTargetID
+                nextTargetID += 1
+                probeID = id
+                let probe = ListenTarget(id: id, spec: .documents([probeDocument]))
+                state.add(probe)
+                try? await send(.add(probe), on: stream)
+            }
+        }
+    }
+}
+
+extension Duration {
+    /// `90s`, `1.5s`, `250ms`.
+    var formatted: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
+        if milliseconds < 1000 { return "\(milliseconds)ms" }
+        return "\(Double(milliseconds) / 1000)s"
+    }
+}

@@ -1,0 +1,4 @@
+/// The version of firestore-listen, sent in the user agent and printed by `--version`.
+public enum Version {
+    public static let current = "0.1.0"
+}
