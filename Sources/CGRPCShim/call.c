@@ -152,8 +152,11 @@ bool fl_call_take_message(fl_call *call, uint8_t *out, size_t capacity) {
         size_t offset = 0;
         grpc_slice slice;
         while (grpc_byte_buffer_reader_next(&reader, &slice) != 0) {
-            memcpy(out + offset, GRPC_SLICE_START_PTR(slice), GRPC_SLICE_LENGTH(slice));
-            offset += GRPC_SLICE_LENGTH(slice);
+            size_t length = GRPC_SLICE_LENGTH(slice);
+            if (length > 0) {
+                memcpy(out + offset, GRPC_SLICE_START_PTR(slice), length);
+                offset += length;
+            }
             grpc_slice_unref(slice);
         }
         grpc_byte_buffer_reader_destroy(&reader);

@@ -45,8 +45,11 @@ public enum FirestoreListenCLI {
         }
     }
 
+    /// Prints the failure: the `error` line with `--json`, and always one line on standard error (server
+    /// messages can span lines; they are joined).
     private static func report(_ status: Status, json: Bool) {
         if json { LineWriter.standardOutput.write(status.json.serialized) }
-        LineWriter.standardError.write("firestore-listen: \(status.code.name): \(status.message)")
+        let message = status.message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        LineWriter.standardError.write("firestore-listen: \(status.code.name): \(message)")
     }
 }

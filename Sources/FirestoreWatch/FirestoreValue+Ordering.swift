@@ -98,10 +98,12 @@ extension FirestoreValue {
         let twoToThe63 = 9_223_372_036_854_775_808.0
         if double >= twoToThe63 { return -1 }
         if double < -twoToThe63 { return 1 }
-        let integral = double.rounded(.towardZero)
-        let byIntegral = three(integer, Int64(integral))
+        // Int64(_:) truncates toward zero; below 2^53 both conversions and the subtraction are exact, and
+        // above it every double is an integer, so the fraction is exactly 0.
+        let integral = Int64(double)
+        let byIntegral = three(integer, integral)
         if byIntegral != 0 { return byIntegral }
-        let fraction = double - integral
+        let fraction = double - Double(integral)
         return fraction > 0 ? -1 : (fraction < 0 ? 1 : 0)
     }
 

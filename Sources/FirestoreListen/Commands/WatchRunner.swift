@@ -13,11 +13,12 @@ struct WatchRunner {
         let target = ListenTarget(id: 1, spec: Self.spec(for: options, settings: settings))
         var configuration = ListenSession.Configuration()
         configuration.maxRetryTime = options.maxRetryTime
+        configuration.reportsMessages = options.raw
         var store: StateFile?
         var restored = WatchState()
         if let path = options.statePath {
             let file = try StateFile(path: path, target: target, reset: options.resetState)
-            restored = try file.load()
+            if let persisted = try file.load() { _ = restored.restore(persisted) }
             store = file
         }
         let session = ListenSession(
@@ -42,7 +43,7 @@ struct WatchRunner {
                 }
                 continue
             }
-            guard case .snapshot(let snapshot) = event else {
+            guard case .snapshot(let snapshot, let resume) = event else {
                 if options.json, let line = event.json(includeDocs: options.includeDocs),
                     !LineWriter.standardOutput.write(line.serialized)
                 {
@@ -50,10 +51,14 @@ struct WatchRunner {
                 }
                 continue
             }
-            try store?.save(await session.state, snapshot: snapshot)
-            if options.skipInitial, snapshot.initial, !options.once { continue }
-            let line = options.json ? snapshot.json(includeDocs: options.includeDocs).serialized : snapshot.text
-            guard LineWriter.standardOutput.write(line) else { return }
+            // Printed first, then saved: a crash in between reports the change again, never loses it.
+            let shown = !(options.skipInitial && snapshot.initial && !options.once)
+            if shown {
+                let line = options.json ? snapshot.json(includeDocs: options.includeDocs).serialized : snapshot.text
+                guard LineWriter.standardOutput.write(line) else { return }
+            }
+            try store?.save(snapshot, resume: resume)
+            guard shown else { continue }
             if let exec { for change in snapshot.changes { await exec.run(for: change) } }
             printedSnapshots += 1
             if options.once { return }

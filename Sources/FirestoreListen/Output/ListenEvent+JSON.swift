@@ -39,7 +39,7 @@ extension ListenEvent {
         case .listening(let id): .object([("type", .string("listening")), ("target", .integer(Int64(id)))])
         case .current(_, let readTime):
             .object([("type", .string("current")), ("readTime", .string(readTime.rfc3339))])
-        case .snapshot(let snapshot): snapshot.json(includeDocs: includeDocs)
+        case .snapshot(let snapshot, _): snapshot.json(includeDocs: includeDocs)
         case .reconnecting(let attempt, let delay, let status):
             .object([
                 ("type", .string("reconnecting")), ("attempt", .integer(Int64(attempt))),

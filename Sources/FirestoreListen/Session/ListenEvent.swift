@@ -7,8 +7,9 @@ public enum ListenEvent: Sendable {
     case listening(targetID: Int32)
     /// The listener is in sync with the server for the first time on this stream.
     case current(targetID: Int32, readTime: Timestamp)
-    /// A consistent snapshot with its changes.
-    case snapshot(ViewSnapshot)
+    /// A consistent snapshot with its changes, and the resume point committed with it (what a state file
+    /// stores together with the snapshot's documents).
+    case snapshot(ViewSnapshot, resume: ResumePoint?)
     /// The stream broke and will be retried after `delay`.
     case reconnecting(attempt: Int, delay: Duration, status: Status)
     /// A new stream continues from a resume point; `readTime` is that of the last snapshot.

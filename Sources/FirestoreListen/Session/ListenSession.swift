@@ -32,6 +32,8 @@ public actor ListenSession {
         /// Ends the session after this long without a healthy stream; nil retries for ever.
         public var maxRetryTime: Duration?
         public var backoff = Backoff()
+        /// Also report every decoded server message (`.message`), for the `--raw` view.
+        public var reportsMessages = false
         public init() {}
     }
 
@@ -143,7 +145,8 @@ public actor ListenSession {
                     message: "no healthy stream for \(limit.formatted): \(ended.message)"
                 )
             }
-            let delay = ended.code == .resourceExhausted ? backoff.maximumDelay() : backoff.next()
+            if ended.code == .resourceExhausted { backoff.maximum() }
+            let delay = backoff.next()
             emit(.reconnecting(attempt: attempt, delay: delay, status: ended))
             try await Task.sleep(for: delay)
         }
@@ -170,7 +173,7 @@ public actor ListenSession {
             self.stream = nil
         }
         do {
-            for target in state.restartStream() { try await send(.add(target), on: stream) }
+            for target in state.streamDidRestart() { try await send(.add(target), on: stream) }
             for try await change in stream.changes {
                 try Task.checkCancellation()
                 lastReceived = .now
@@ -190,7 +193,7 @@ public actor ListenSession {
         } catch let error as WireError {
             return Status(code: .internal, message: "a server message did not decode: \(error.message)")
         } catch let error as WatchError {
-            throw Status(code: StatusCode(name: error.code) ?? .internal, message: error.message)
+            throw Status(code: StatusCode(name: error.codeName) ?? .internal, message: error.message)
         }
     }
 
@@ -200,8 +203,13 @@ public actor ListenSession {
     }
 
     private func handle(_ change: WatchChange, on stream: any ListenStream) async throws {
-        emit(.message(change))
+        if configuration.reportsMessages { emit(.message(change)) }
         if case .target(let targetChange) = change, !targetChange.resumeToken.isEmpty { healthyThisStream = true }
+        // A REMOVE with a cause takes the target away; keep what we hold in case it was a refused resume.
+        var refused: PersistedTarget?
+        if case .target(let targetChange) = change, targetChange.kind == .remove, targetChange.cause != nil {
+            refused = targetChange.targetIDs.compactMap { state.persistedTarget($0) }.first { $0.resume != nil }
+        }
         for event in try state.apply(change) {
             switch event {
             case .targetAdded(let id):
@@ -209,10 +217,10 @@ public actor ListenSession {
                     state.remove(targetID: id)
                     try await send(.remove(id), on: stream)
                 } else if userTargets.contains(id) {
-                    if streamsOpened == 1 || !state.hasResumePoint(id) {
+                    if streamsOpened == 1 || state.resumeTarget(id)?.resume == nil {
                         emit(.listening(targetID: id))
                     } else {
-                        emit(.resumed(targetID: id, readTime: state.readTime(of: id)))
+                        emit(.resumed(targetID: id, readTime: state.persistedTarget(id)?.readTime))
                     }
                 }
             case .current(let id, let readTime):
@@ -220,7 +228,9 @@ public actor ListenSession {
                     emit(.current(targetID: id, readTime: readTime))
                 }
             case .snapshot(let snapshot):
-                if userTargets.contains(snapshot.targetID) { emit(.snapshot(snapshot)) }
+                if userTargets.contains(snapshot.targetID) {
+                    emit(.snapshot(snapshot, resume: state.persistedTarget(snapshot.targetID)?.resume))
+                }
             case .targetRemoved(let id):
                 if id == probeID { probeID = nil }
             case .relisten(let target):
@@ -231,8 +241,10 @@ public actor ListenSession {
                 stream.cancel()
             case .targetFailed(let id, let cause):
                 guard userTargets.contains(id) else { continue }
-                if state.hasResumePoint(id), retriedWithoutToken.insert(id).inserted {
-                    state.dropResumePoint(targetID: id)
+                if var held = refused, held.target.id == id, retriedWithoutToken.insert(id).inserted {
+                    held.resume = nil
+                    held.target.resume = nil
+                    _ = state.restore(held)
                     restartReason = Status(
                         code: .ok,
                         message: "the server refused to resume target \(id) (\(cause.message)); listening afresh"

@@ -1,0 +1,81 @@
+import GRPCTransport
+import Testing
+
+extension TransportTests {
+    /// Unary calls: a Commit, an unknown method, nothing listening, a server that never answers.
+    @Suite struct UnaryTests {
+        @Test func commitOfZeroWritesSucceeds() async throws {
+            let channel = try Emulator.channel()
+            let response = try await channel.unary(
+                method: Emulator.commit,
+                request: FirestoreBytes.emptyCommit(),
+                metadata: Emulator.metadata,
+                timeout: .seconds(60)
+            )
+            // A CommitResponse without writes has no fields at all: commit_time stays unset.
+            #expect(ProtoBytes.fields(response).allSatisfy { $0.number == 2 })
+        }
+
+        @Test func unknownMethodIsUnimplemented() async throws {
+            let channel = try Emulator.channel()
+            let status = await unaryStatus(channel, method: "/google.firestore.v1.Firestore/NoSuchMethod")
+            #expect(status?.code == .unimplemented)
+        }
+
+        @Test func nothingListeningIsUnavailableAtOnce() async throws {
+            let channel = try Emulator.channel(target: "127.0.0.1:\(try LocalSocket.unusedPort())")
+            let start = ContinuousClock.now
+            let status = await unaryStatus(channel, method: Emulator.commit)
+            #expect(status?.code == .unavailable)
+            #expect(ContinuousClock.now - start < .seconds(2))
+        }
+
+        @Test func aServerThatNeverAnswersHitsTheDeadline() async throws {
+            let silent = try LocalSocket(listening: true)
+            let channel = try Emulator.channel(target: "127.0.0.1:\(silent.port)")
+            let start = ContinuousClock.now
+            let status = await unaryStatus(channel, method: Emulator.commit, timeout: .milliseconds(300))
+            #expect(status?.code == .deadlineExceeded)
+            #expect(ContinuousClock.now - start < .seconds(5))
+        }
+
+        @Test func cancellingTheTaskCancelsTheCall() async throws {
+            let silent = try LocalSocket(listening: true)
+            let channel = try Emulator.channel(target: "127.0.0.1:\(silent.port)")
+            let task = Task { await unaryStatus(channel, method: Emulator.commit) }
+            try await Task.sleep(for: .milliseconds(100))
+            task.cancel()
+            let status = try await withTimeout(.seconds(5)) { await task.value }
+            #expect(status?.code == .cancelled)
+        }
+
+        @Test func illegalMetadataIsInvalidArgument() async throws {
+            let channel = try Emulator.channel()
+            let status = await unaryStatus(channel, method: Emulator.commit, metadata: [("Upper-Case", "x")])
+            #expect(status?.code == .invalidArgument)
+            #expect(throws: Status.self) {
+                _ = try channel.openBidirectionalCall(method: Emulator.listen, metadata: [("k", "line\nbreak")])
+            }
+        }
+    }
+}
+
+/// The status a unary call with an empty Commit request ends with; nil for OK.
+func unaryStatus(
+    _ channel: Channel,
+    method: String,
+    metadata: [(String, String)] = Emulator.metadata,
+    timeout: Duration = .seconds(60)
+) async -> Status? {
+    do {
+        _ = try await channel.unary(
+            method: method,
+            request: FirestoreBytes.emptyCommit(),
+            metadata: metadata,
+            timeout: timeout
+        )
+        return nil
+    } catch {
+        return error
+    }
+}
