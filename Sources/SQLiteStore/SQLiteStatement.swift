@@ -37,7 +37,9 @@ public final class SQLiteStatement {
             case .integer(let i): result = sqlite3_bind_int64(statement, index, i)
             case .text(let s): result = sqlite3_bind_text(statement, index, s, -1, transient)
             case .blob(let b):
-                result = b.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient) }
+                result = b.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient)
+                }
             }
             try database.check(result)
         }

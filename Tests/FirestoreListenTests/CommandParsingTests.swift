@@ -46,7 +46,10 @@ import Testing
         ("status==hoge", QueryFilter(field: FieldPath(["status"]), op: .equal, value: .string("hoge"))),
         ("n != null", QueryFilter(field: FieldPath(["n"]), op: .notEqual, value: .null)),
         ("a.b < 2.5", QueryFilter(field: FieldPath(["a", "b"]), op: .lessThan, value: .double(2.5))),
-        ("`we-ird`.x <= true", QueryFilter(field: FieldPath(["we-ird", "x"]), op: .lessThanOrEqual, value: .boolean(true))),
+        (
+            "`we-ird`.x <= true",
+            QueryFilter(field: FieldPath(["we-ird", "x"]), op: .lessThanOrEqual, value: .boolean(true))
+        ),
         ("tags array-contains x", QueryFilter(field: FieldPath(["tags"]), op: .arrayContains, value: .string("x"))),
         (
             "tags array-contains-any [\"x\",\"y\"]",
@@ -61,17 +64,31 @@ import Testing
         #expect(try watch(["c", "--where", clause]).filters == [expected])
     }
 
-    @Test(arguments: [
-        (["watch", "c", "--limt", "3"], "Unknown option '--limt'", "watch"),
-        (["watch", "c", "--limit"], "Missing value for '--limit <n>'", "watch"),
-        (["watch", "c", "--limit", "x"], "The value 'x' is invalid for '--limit <n>'", "watch"),
-        (["watch", "c", "--where", "status = 1"], "The value 'status = 1' is invalid for '--where <FIELD OP VALUE>'", "watch"),
-        (["watch", "c/d"], "'c/d' is not a collection path (an odd number of segments, like 'rooms/r1/messages')", "watch"),
-        (["watch", "c", "--document", "c/d"], "Give exactly one of COLLECTION_PATH, --document and --collection-group", "watch"),
-        (["confirm", "c"], "'c' is not a document path (an even number of segments, like 'rooms/r1')", "confirm"),
-        (["confirm", "c/d", "--if-update-time", "yesterday"], "The value 'yesterday' is invalid for '--if-update-time <time>' (RFC 3339, like 2026-11-29T12:00:00.123456Z)", "confirm"),
-        (["frobnicate"], "Unknown subcommand 'frobnicate'", nil),
-    ] as [([String], String, String?)])
+    @Test(
+        arguments: [
+            (["watch", "c", "--limt", "3"], "Unknown option '--limt'", "watch"),
+            (["watch", "c", "--limit"], "Missing value for '--limit <n>'", "watch"),
+            (["watch", "c", "--limit", "x"], "The value 'x' is invalid for '--limit <n>'", "watch"),
+            (
+                ["watch", "c", "--where", "status = 1"],
+                "The value 'status = 1' is invalid for '--where <FIELD OP VALUE>'", "watch"
+            ),
+            (
+                ["watch", "c/d"],
+                "'c/d' is not a collection path (an odd number of segments, like 'rooms/r1/messages')", "watch"
+            ),
+            (
+                ["watch", "c", "--document", "c/d"],
+                "Give exactly one of COLLECTION_PATH, --document and --collection-group", "watch"
+            ),
+            (["confirm", "c"], "'c' is not a document path (an even number of segments, like 'rooms/r1')", "confirm"),
+            (
+                ["confirm", "c/d", "--if-update-time", "yesterday"],
+                "The value 'yesterday' is invalid for '--if-update-time <time>' (RFC 3339, like 2026-11-29T12:00:00.123456Z)",
+                "confirm"
+            ),
+            (["frobnicate"], "Unknown subcommand 'frobnicate'", nil),
+        ] as [([String], String, String?)])
     func rejectsBadUsageWithOneClearLine(arguments: [String], message: String, subcommand: String?) {
         let error = usageError(arguments)
         #expect(error?.message == message)
@@ -126,7 +143,9 @@ import Testing
         options.project = "p"
         let production = try Settings.resolve(options, environment: ["HOME": "/nonexistent"], subcommand: "watch")
         #expect(production.endpoint == "firestore.googleapis.com:443" && production.security == .tls(caFile: nil))
-        #expect(production.credentials == .applicationDefault && production.databaseName == "projects/p/databases/(default)")
+        #expect(
+            production.credentials == .applicationDefault && production.databaseName == "projects/p/databases/(default)"
+        )
 
         #expect(throws: UsageError.self) {
             try Settings.resolve(ConnectionOptions(), environment: ["HOME": "/nonexistent"], subcommand: "watch")

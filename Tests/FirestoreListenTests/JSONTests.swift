@@ -25,7 +25,9 @@ import Testing
     @Test func parserKeepsIntegersApartFromDoubles() throws {
         #expect(try JSONParser.parse("3") == .integer(3))
         #expect(try JSONParser.parse("3.0") == .double(3))
-        #expect(try JSONParser.parse(" [1, \"a\\u00e9\\ud83d\\ude00\", null] ") == .array([.integer(1), .string("aé😀"), .null]))
+        #expect(
+            try JSONParser.parse(" [1, \"a\\u00e9\\ud83d\\ude00\", null] ")
+                == .array([.integer(1), .string("aé😀"), .null]))
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("[1,]") }
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(String(repeating: "[", count: 1000)) }
     }
@@ -43,7 +45,9 @@ import Testing
     }
 
     @Test func rejectsMalformedTimestamps() {
-        for text in ["2026-02-30T00:00:00Z", "2026-11-29 12:00", "2026-11-29T12:00:00.Z", "2026-11-29T12:00:00.1234567891Z"] {
+        for text in [
+            "2026-02-30T00:00:00Z", "2026-11-29 12:00", "2026-11-29T12:00:00.Z", "2026-11-29T12:00:00.1234567891Z",
+        ] {
             #expect(Timestamp(rfc3339: text) == nil)
         }
     }

@@ -30,7 +30,8 @@ extension ScenarioRunner {
         guard let object = json as? [String: Any], let key = object.keys.first(where: eventKeys.contains) else {
             throw FixtureError("not an expected event: \(json)")
         }
-        let id = try object.integer(key, default: 0)
+        if key == "error" { return "error \(try object.string("error"))" }
+        let id = try object.integer(key)
         switch key {
         case "snapshot":
             let changes = try (object["changes"] as? [[Any]] ?? []).map { change in
@@ -47,8 +48,6 @@ extension ScenarioRunner {
             return "targetFailed \(id) code \(try object.integer("code"))"
         case "relisten":
             return "relisten \(try renderExpectedTarget(["id": id]))"
-        case "error":
-            return "error \(try object.string("error"))"
         default:
             return "\(key) \(id)"
         }

@@ -76,8 +76,8 @@ import Testing
         return list
     }
 
-    @Test(arguments: 0..<200) func inPlaceAndBulkAgreeWithTheModel(seed: Int) {
-        let (view, delta) = Self.randomCase(seed: UInt64(seed), size: seed < 150 ? 12 : 300)
+    @Test(arguments: 0..<120) func inPlaceAndBulkAgreeWithTheModel(seed: Int) {
+        let (view, delta) = Self.randomCase(seed: UInt64(seed), size: seed < 100 ? 12 : 150)
         var inPlace = view
         var bulk = view
         let inPlaceChanges = inPlace.apply(delta, inPlaceLimit: .max)

@@ -102,8 +102,10 @@ extension Command {
             }
             options.limit = n
         }
-        if case .document = options.source, !options.filters.isEmpty || !options.orders.isEmpty || options.limit != nil {
-            throw UsageError("--where, --order-by and --limit apply to collections, not to --document", subcommand: "watch")
+        if case .document = options.source, !options.filters.isEmpty || !options.orders.isEmpty || options.limit != nil
+        {
+            throw UsageError(
+                "--where, --order-by and --limit apply to collections, not to --document", subcommand: "watch")
         }
         options.json = scanner.has("--json")
         options.includeDocs = scanner.has("--include-docs")
@@ -209,7 +211,8 @@ extension Command {
         options.documentPath = path
         for assignment in scanner.values("--set") {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw UsageError("The value '\(assignment)' is invalid for '--set <FIELD=VALUE>'", subcommand: "confirm")
+                throw UsageError(
+                    "The value '\(assignment)' is invalid for '--set <FIELD=VALUE>'", subcommand: "confirm")
             }
             let field = try FieldPath(parsing: String(assignment[..<equals]), subcommand: "confirm")
             options.fields[field] = FirestoreValue(commandLine: String(assignment[assignment.index(after: equals)...]))

@@ -17,7 +17,8 @@ extension QueryFilter {
         switch op {
         case .in, .notIn, .arrayContainsAny:
             guard case .array(let items) = value, !items.isEmpty else {
-                throw UsageError("'\(op.rawValue)' needs a non-empty JSON array, as in [\"a\",\"b\"]", subcommand: "watch")
+                throw UsageError(
+                    "'\(op.rawValue)' needs a non-empty JSON array, as in [\"a\",\"b\"]", subcommand: "watch")
             }
         default: break
         }

@@ -1,5 +1,5 @@
-internal import Foundation
 import FirestoreWatch
+internal import Foundation
 
 /// `--exec COMMAND`: runs COMMAND through `/bin/sh -c` once per change, in order, with the change as JSON on
 /// its standard input and `FIRESTORE_DOC_ID`, `FIRESTORE_DOC_PATH`, `FIRESTORE_CHANGE` in its environment.

@@ -1,6 +1,6 @@
-internal import Foundation
 import FirestoreWatch
 import FirestoreWire
+internal import Foundation
 import GRPCTransport
 
 /// A connection to one Firestore database: one gRPC channel, the request headers Google's clients send,
@@ -70,7 +70,8 @@ public final class FirestoreConnection: ListenTransport, Sendable {
         do {
             return try Wire.decodeCommitResponse(response)
         } catch {
-            throw Status(code: .internal, message: "the Commit succeeded but its response did not decode: \(error.message)")
+            throw Status(
+                code: .internal, message: "the Commit succeeded but its response did not decode: \(error.message)")
         }
     }
 

@@ -41,12 +41,14 @@ public struct Settings: Hashable, Sendable {
     ) throws(UsageError) -> Settings {
         let emulatorHost = environment["FIRESTORE_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 }
         let endpoint = options.host ?? emulatorHost ?? "firestore.googleapis.com:443"
-        let isEmulator = options.emulator || (emulatorHost != nil && (options.host == nil || options.host == emulatorHost))
+        let isEmulator =
+            options.emulator || (emulatorHost != nil && (options.host == nil || options.host == emulatorHost))
         let project: String
         if let given = options.project ?? environment["GOOGLE_CLOUD_PROJECT"].flatMap({ $0.isEmpty ? nil : $0 }) {
             project = given
         } else if isEmulator {
-            project = environment["GCLOUD_PROJECT"].flatMap { $0.isEmpty ? nil : $0 } ?? "google-cloud-firestore-emulator"
+            project =
+                environment["GCLOUD_PROJECT"].flatMap { $0.isEmpty ? nil : $0 } ?? "google-cloud-firestore-emulator"
         } else if let fromCredentials = credentialsProject(environment: environment) {
             project = fromCredentials
         } else {

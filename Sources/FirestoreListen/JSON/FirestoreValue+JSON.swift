@@ -1,5 +1,5 @@
-internal import Foundation
 import FirestoreWatch
+internal import Foundation
 
 extension FirestoreValue {
     /// The plain JSON of the contract: integers beyond ±2^53 as strings, non-finite doubles as strings,
@@ -9,7 +9,7 @@ extension FirestoreValue {
         switch self {
         case .null: .null
         case .boolean(let b): .bool(b)
-        case .integer(let i): abs(i) > 1 << 53 || i == .min ? .string(String(i)) : .integer(i)
+        case .integer(let i): i.magnitude > 1 << 53 ? .string(String(i)) : .integer(i)
         case .double(let d): .double(d)
         case .timestamp(let t): .string(t.rfc3339)
         case .string(let s): .string(s)

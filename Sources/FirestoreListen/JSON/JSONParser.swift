@@ -195,7 +195,8 @@ public struct JSONParser {
     }
 
     private mutating func hex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+        guard index + 4 <= bytes.count,
+            let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
         else { throw failure("invalid \\u escape") }
         index += 4
         return code

@@ -13,7 +13,8 @@ extension WatchChange {
                 ("resumeToken", .string(change.resumeToken.map { String($0, radix: 16).leftPadded(2) }.joined())),
             ]
             if let cause = change.cause {
-                members.append(("cause", .object([("code", .integer(Int64(cause.code))), ("message", .string(cause.message))])))
+                members.append(
+                    ("cause", .object([("code", .integer(Int64(cause.code))), ("message", .string(cause.message))])))
             }
             return .object(members)
         case .document(let document, let targetIDs, let removedTargetIDs):

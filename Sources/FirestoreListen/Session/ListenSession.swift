@@ -186,7 +186,8 @@ public actor ListenSession {
             if presumedDead {
                 return Status(
                     code: .unavailable,
-                    message: "no answer from the server for \(configuration.responseTimeout.formatted); connection presumed dead"
+                    message:
+                        "no answer from the server for \(configuration.responseTimeout.formatted); connection presumed dead"
                 )
             }
             return restartReason ?? status

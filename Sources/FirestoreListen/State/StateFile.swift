@@ -1,6 +1,6 @@
-internal import Foundation
 import FirestoreWatch
 import FirestoreWire
+internal import Foundation
 import SQLiteStore
 
 /// A `--state` file could not be used; nothing was changed. Exit status 1.
@@ -102,7 +102,9 @@ public final class StateFile {
             for document in try database.prepare("SELECT body FROM document WHERE target_id = ?").rows([
                 .integer(Int64(target.id))
             ]) {
-                guard case .blob(let body) = document[0] else { throw StateFileError(message: "a stored document is damaged") }
+                guard case .blob(let body) = document[0] else {
+                    throw StateFileError(message: "a stored document is damaged")
+                }
                 documents.append(try Wire.decodeDocument(body))
             }
             var readTime: Timestamp?

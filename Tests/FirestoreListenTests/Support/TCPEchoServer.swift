@@ -4,13 +4,11 @@ import Synchronization
 /// A TCP echo server on 127.0.0.1, the upstream for the fault proxy's own tests.
 ///
 /// Threads: one Foundation `Thread` accepts; one per connection reads and writes back. Each thread closes
-/// its own descriptor when its loop ends; `stop()` only shuts descriptors down (which wakes the blocked
-/// `accept`/`read`), under the same lock that a thread takes before closing, so it never touches a
-/// descriptor number that has been reused.
+/// its own descriptor when its loop ends; `stop()` only shuts descriptors down, which wakes the blocked
+/// `accept` or `read` (see `OpenDescriptors`).
 final class TCPEchoServer: Sendable {
     let port: Int
-    /// Open descriptors: the listener and every connection.
-    private let open: Mutex<Set<Int32>>
+    private let open = OpenDescriptors()
 
     init() throws {
         let listener = try LoopbackSocket.make()
@@ -20,16 +18,16 @@ final class TCPEchoServer: Sendable {
             close(listener)
             throw error
         }
-        let open = Mutex<Set<Int32>>([listener])
-        self.open = open
+        let open = self.open
+        open.insert(listener)
         Self.spawn("echo accept") {
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { break }
-                open.withLock { _ = $0.insert(connection) }
+                open.insert(connection)
                 Self.spawn("echo connection") { Self.echo(connection, open: open) }
             }
-            Self.closeTracked(listener, open: open)
+            open.close(listener)
         }
     }
 
@@ -39,12 +37,10 @@ final class TCPEchoServer: Sendable {
 
     /// Shuts every descriptor down; the threads then close them and end.
     func stop() {
-        open.withLock { descriptors in
-            for descriptor in descriptors { shutdown(descriptor, Int32(SHUT_RDWR)) }
-        }
+        open.shutDownAll()
     }
 
-    private static func echo(_ connection: Int32, open: Mutex<Set<Int32>>) {
+    private static func echo(_ connection: Int32, open: OpenDescriptors) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         reading: while true {
             let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
@@ -56,19 +52,37 @@ final class TCPEchoServer: Sendable {
                 sent += written
             }
         }
-        closeTracked(connection, open: open)
-    }
-
-    private static func closeTracked(_ descriptor: Int32, open: Mutex<Set<Int32>>) {
-        open.withLock { descriptors in
-            descriptors.remove(descriptor)
-            _ = close(descriptor)
-        }
+        open.close(connection)
     }
 
     private static func spawn(_ name: String, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread(block: body)
         thread.name = name
         thread.start()
+    }
+}
+
+/// The descriptors a `TCPEchoServer` has open, shared with its threads.
+///
+/// A descriptor is closed and forgotten under the same lock under which `shutDownAll()` works, so a
+/// shutdown never reaches a descriptor number that has since been reused by someone else.
+private final class OpenDescriptors: Sendable {
+    private let descriptors = Mutex<Set<Int32>>([])
+
+    func insert(_ descriptor: Int32) {
+        descriptors.withLock { _ = $0.insert(descriptor) }
+    }
+
+    func close(_ descriptor: Int32) {
+        descriptors.withLock { open in
+            open.remove(descriptor)
+            _ = Glibc.close(descriptor)
+        }
+    }
+
+    func shutDownAll() {
+        descriptors.withLock { open in
+            for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
     }
 }

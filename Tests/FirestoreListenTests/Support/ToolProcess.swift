@@ -54,12 +54,11 @@ final class ToolProcess: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         input = Mutex(stdin.fileHandleForWriting)
-        let exit = self.exit
-        process.terminationHandler = { finished in
+        process.terminationHandler = { [weak self] finished in
             let status: ExitStatus =
                 finished.terminationReason == .exit
                 ? .exited(finished.terminationStatus) : .signaled(finished.terminationStatus)
-            exit.withLock { $0 = status }
+            self?.exit.withLock { $0 = status }
         }
         try process.run()
         Self.startReading(stdout.fileHandleForReading, into: output, name: "\(name) stdout")
