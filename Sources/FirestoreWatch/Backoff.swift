@@ -39,7 +39,8 @@ public struct Backoff: Sendable {
         let unit = Double(generator.next() >> 11) * 0x1p-53
         let deviation = (unit * 2 - 1) * Self.jitter
         let delay = baseSeconds * (1 + deviation)
-        baseSeconds = min(max(baseSeconds * Self.factor, Self.seconds(Self.initialDelay)), Self.seconds(Self.maximumDelay))
+        baseSeconds = min(
+            max(baseSeconds * Self.factor, Self.seconds(Self.initialDelay)), Self.seconds(Self.maximumDelay))
         return .seconds(delay)
     }
 

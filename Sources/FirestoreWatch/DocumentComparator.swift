@@ -8,14 +8,16 @@ public struct DocumentComparator: Sendable {
     private let keys: [Key]
 
     private struct Key: Sendable {
-        var path: FieldPath
+        var segments: [String]
         var descending: Bool
         var isName: Bool
     }
 
     public init(order: [QueryOrder]) {
         self.order = order
-        self.keys = order.map { Key(path: $0.field, descending: $0.descending, isName: $0.field == .documentName) }
+        self.keys = order.map {
+            Key(segments: $0.field.segments, descending: $0.descending, isName: $0.field == .documentName)
+        }
     }
 
     /// - Returns: negative when `lhs` orders first, zero when no key tells them apart, positive otherwise.
@@ -25,7 +27,7 @@ public struct DocumentComparator: Sendable {
             if key.isName {
                 result = UTF8Order.compareResourceNames(lhs.name, rhs.name)
             } else {
-                switch (lhs.value(at: key.path), rhs.value(at: key.path)) {
+                switch (lhs.value(atSegments: key.segments), rhs.value(atSegments: key.segments)) {
                 case (let a?, let b?): result = FirestoreValue.compare(a, b)
                 case (nil, nil): result = 0
                 case (nil, _): result = -1

@@ -9,16 +9,16 @@ struct PendingChanges {
         case removed
     }
 
-    private(set) var byName: [String: Change] = [:]
+    private(set) var byName: [DocumentKey: Change] = [:]
     /// Set by a RESET: documents of the view that are not in `byName` are removed.
     private(set) var removesUnmentioned = false
 
     mutating func update(_ document: Document) {
-        byName[document.name] = .updated(document)
+        byName[DocumentKey(document.name)] = .updated(document)
     }
 
     mutating func remove(_ name: String) {
-        byName[name] = .removed
+        byName[DocumentKey(name)] = .removed
     }
 
     /// RESET: forget what is pending and count every document of the view as removed until it is re-sent.
@@ -37,8 +37,8 @@ struct PendingChanges {
     /// (view + pending adds − pending removes).
     func resultCount(over view: TargetView) -> Int {
         var count = removesUnmentioned ? 0 : view.count
-        for (name, change) in byName {
-            let counted = !removesUnmentioned && view[name] != nil
+        for (key, change) in byName {
+            let counted = !removesUnmentioned && view[key] != nil
             switch change {
             case .updated: if !counted { count += 1 }
             case .removed: if counted { count -= 1 }
@@ -49,12 +49,12 @@ struct PendingChanges {
 
     /// The names of the documents in the result once the changes are applied to `view`.
     func resultNames(over view: TargetView) -> [String] {
-        var names = byName.compactMap { name, change in
-            if case .updated = change { return name }
+        var names = byName.compactMap { key, change in
+            if case .updated = change { return key.name }
             return nil
         }
         if !removesUnmentioned {
-            names += view.documents.lazy.map(\.name).filter { self.byName[$0] == nil }
+            names += view.documents.lazy.map(\.name).filter { self.byName[DocumentKey($0)] == nil }
         }
         return names
     }
@@ -66,8 +66,10 @@ struct PendingChanges {
     /// view never had is dropped: it came and went between two snapshots.
     func delta(against view: TargetView) -> ViewDelta {
         var delta = ViewDelta()
-        for (name, change) in byName {
-            let old = view[name]
+        var mentionedInView = 0
+        for (key, change) in byName {
+            let old = view[key]
+            if old != nil { mentionedInView += 1 }
             switch (change, old) {
             case (.removed, let old?):
                 delta.removed.append(old)
@@ -79,8 +81,9 @@ struct PendingChanges {
                 delta.added.append(new)
             }
         }
-        if removesUnmentioned {
-            delta.removed += view.documents.filter { byName[$0.name] == nil }
+        // After a RESET the server usually re-sends the whole view: then no document is left unmentioned.
+        if removesUnmentioned && mentionedInView < view.count {
+            delta.removed += view.documents.filter { byName[DocumentKey($0.name)] == nil }
         }
         return delta
     }

@@ -4,23 +4,23 @@
 /// is total (it ends with the document name), so a document's position is found by binary search.
 struct TargetView {
     let comparator: DocumentComparator
-    private(set) var byName: [String: Document]
+    private(set) var byName: [DocumentKey: Document]
     /// In query order.
     private(set) var documents: [Document]
 
     /// A view of `documents` in any order; for a name given twice the last one wins.
     init(comparator: DocumentComparator, documents: [Document] = []) {
         self.comparator = comparator
-        var byName: [String: Document] = [:]
-        for document in documents { byName[document.name] = document }
+        var byName: [DocumentKey: Document] = [:]
+        for document in documents { byName[DocumentKey(document.name)] = document }
         self.byName = byName
         self.documents = byName.values.sorted(by: comparator.areInIncreasingOrder)
     }
 
     var count: Int { documents.count }
 
-    subscript(name: String) -> Document? {
-        byName[name]
+    subscript(key: DocumentKey) -> Document? {
+        byName[key]
     }
 
     /// The position of `document` in `list` (sorted by the comparator), which must hold that very version.
@@ -50,8 +50,8 @@ struct TargetView {
     /// applies the name changes of `delta`.
     mutating func replaceDocuments(_ documents: [Document], after delta: ViewDelta) {
         self.documents = documents
-        for document in delta.removed { byName[document.name] = nil }
-        for document in delta.added { byName[document.name] = document }
-        for modification in delta.modified { byName[modification.new.name] = modification.new }
+        for document in delta.removed { byName[DocumentKey(document.name)] = nil }
+        for document in delta.added { byName[DocumentKey(document.name)] = document }
+        for modification in delta.modified { byName[DocumentKey(modification.new.name)] = modification.new }
     }
 }

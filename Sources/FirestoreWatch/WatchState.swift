@@ -10,14 +10,20 @@
 /// One target:
 ///
 /// ```
-///        add(_:)                                          REMOVE + cause
-///   ──────────────► LISTENING ──── CURRENT ────► CURRENT ─────────────► gone (.targetFailed)
-///   restore(_:)      ▲   ▲   ◄── RESET, failed ──┘   │ global NO_CHANGE with a read time:
-///                    │   │       existence filter    │ .snapshot (first, or changed), .current (once
-///                    │   └── streamDidRestart() ─────┤ per stream); the resume point is committed
-///                    │                               ▼
-///                    │ add(_:) same id        remove(targetID:), from any state
-///                    └─────────────────── REMOVING ─── REMOVE ack ───► gone (.targetRemoved)
+///        add(_:) or restore(_:)
+///                 │
+///                 ▼                 CURRENT
+///   ┌──────► LISTENING ──────────────────────────────► CURRENT ◄───┐
+///   │             ▲                                      │  │      │ global NO_CHANGE with a read time:
+///   │             └──── RESET, an existence filter ──────┘  └──────┘ .snapshot when first or changed,
+///   │                   that cannot be settled,                      .current once per stream; the
+///   │ add(_:),          streamDidRestart()                           resume point is committed
+///   │ same id
+///   └──── REMOVING ◄── remove(targetID:), from any state
+///             │
+///             └── REMOVE ──► gone (.targetRemoved)
+///
+///   any state ── REMOVE with a cause ──► gone (.targetFailed)
 /// ```
 ///
 /// - LISTENING collects document changes; ADD only acknowledges (`.targetAdded`). Changes are accepted

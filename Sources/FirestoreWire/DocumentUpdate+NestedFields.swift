@@ -16,7 +16,9 @@ extension DocumentUpdate {
         return root
     }
 
-    private static func set(_ value: FirestoreValue, at path: ArraySlice<String>, in map: inout [String: FirestoreValue]) {
+    private static func set(
+        _ value: FirestoreValue, at path: ArraySlice<String>, in map: inout [String: FirestoreValue]
+    ) {
         let key = path[path.startIndex]
         guard path.count > 1 else {
             map[key] = value

@@ -29,13 +29,9 @@ final class EncodeArena {
         return message
     }
 
-    /// A NUL-terminated copy of `string`. Traps when `string` contains U+0000: a protobuf-c string
-    /// ends at its first NUL byte, so the rest would be silently dropped.
-    func string(_ string: String) -> UnsafeMutablePointer<CChar> {
-        let utf8 = Array(string.utf8)
-        precondition(!utf8.contains(0), "FirestoreWire cannot send a string containing U+0000 (protobuf-c strings)")
-        let copy = array(utf8.map { CChar(bitPattern: $0) } + [0])
-        return copy
+    /// A NUL-terminated copy of `utf8`, which contains no NUL byte.
+    func cString(_ utf8: [UInt8]) -> UnsafeMutablePointer<CChar> {
+        array(utf8.map { CChar(bitPattern: $0) } + [0])
     }
 
     /// A copy of `bytes` as protobuf-c's `ProtobufCBinaryData`.
@@ -43,7 +39,8 @@ final class EncodeArena {
         ProtobufCBinaryData(len: bytes.count, data: array(bytes))
     }
 
-    /// A C array holding `elements` (at least one slot, so that it is never a NULL pointer).
+    /// A C array holding `elements`, which are trivial C values or pointers (the arena frees the
+    /// memory without deinitializing it). It has at least one slot, so it is never a NULL pointer.
     func array<Element>(_ elements: [Element]) -> UnsafeMutablePointer<Element> {
         let array = UnsafeMutablePointer<Element>.allocate(capacity: max(elements.count, 1))
         blocks.append(UnsafeMutableRawPointer(array))

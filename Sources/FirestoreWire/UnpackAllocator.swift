@@ -11,19 +11,21 @@ enum UnpackAllocator {
     /// Room for the size, kept at 16 bytes so that the blocks stay 16-byte aligned as `malloc`'s are.
     private static let headerSize = 16
 
-    /// A new allocator value; the caller owns it (deinitialize is not needed, deallocate it).
+    /// A new allocator value; the caller owns it and deallocates it after the last message it
+    /// unpacked is freed.
     static func make() -> UnsafeMutablePointer<ProtobufCAllocator> {
         let allocator = UnsafeMutablePointer<ProtobufCAllocator>.allocate(capacity: 1)
         allocator.initialize(
             to: ProtobufCAllocator(
                 alloc: { _, size in
-                    let block = UnsafeMutableRawPointer.allocate(byteCount: size + 16, alignment: 16)
+                    let block = UnsafeMutableRawPointer.allocate(
+                        byteCount: UnpackAllocator.headerSize + size, alignment: 16)
                     block.storeBytes(of: size, as: Int.self)
-                    return block + 16
+                    return block + UnpackAllocator.headerSize
                 },
                 free: { _, pointer in
                     guard let pointer else { return }
-                    (pointer - 16).deallocate()
+                    (pointer - UnpackAllocator.headerSize).deallocate()
                 },
                 allocator_data: nil
             )
@@ -45,6 +47,7 @@ enum UnpackAllocator {
     static func string(_ pointer: UnsafePointer<CChar>?, field: String) throws(WireError) -> String {
         guard let pointer, UInt(bitPattern: pointer) != emptyString else { return "" }
         let size = UnsafeRawPointer(pointer - headerSize).load(as: Int.self)
+        precondition(size >= 1, "protobuf-c allocated a string without room for its NUL")
         let bytes = UnsafeRawBufferPointer(start: pointer, count: size - 1)
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw WireError(message: "\(field) is not valid UTF-8")

@@ -45,7 +45,7 @@ struct UnpackedMessage<Message>: ~Copyable {
 
     deinit {
         let base = UnsafeMutableRawPointer(message).assumingMemoryBound(to: ProtobufCMessage.self)
-        _ = base
+        protobuf_c_message_free_unpacked(base, allocator)
         allocator.deallocate()
     }
 

@@ -13,12 +13,11 @@ extension Wire {
             write.pointee.update = makeDocument(name: update.name, fields: update.nestedFields, in: arena)
             let mask = arena.message(google__firestore__v1__document_mask__init)
             let paths = update.fields.keys.map(\.canonical).sorted()
-            mask.pointee.n_field_paths = paths.count
-            mask.pointee.field_paths = arena.array(paths.map { Optional(arena.string($0)) })
+            (mask.pointee.n_field_paths, mask.pointee.field_paths) = arena.strings(paths, field: 1, of: mask)
             write.pointee.update_mask = mask
             let transforms = update.serverTimeFields.map { path in
                 let transform = arena.message(google__firestore__v1__document_transform__field_transform__init)
-                transform.pointee.field_path = arena.string(path.canonical)
+                transform.pointee.field_path = arena.string(path.canonical, field: 1, of: transform)
                 transform.pointee.transform_type_case =
                     GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__TRANSFORM_TYPE_SET_TO_SERVER_VALUE
                 transform.pointee.set_to_server_value =
@@ -29,7 +28,7 @@ extension Wire {
             write.pointee.update_transforms = arena.array(transforms)
             write.pointee.current_document = makePrecondition(update.precondition, in: arena)
             let request = arena.message(google__firestore__v1__commit_request__init)
-            request.pointee.database = arena.string(database)
+            request.pointee.database = arena.string(database, field: 1, of: request)
             request.pointee.n_writes = 1
             request.pointee.writes = arena.array([write])
             return arena.pack(request)

@@ -6,7 +6,7 @@ extension Wire {
     public static func encodeGetDocumentRequest(name: String) -> [UInt8] {
         EncodeArena.withArena { arena in
             let request = arena.message(google__firestore__v1__get_document_request__init)
-            request.pointee.name = arena.string(name)
+            request.pointee.name = arena.string(name, field: 1, of: request)
             return arena.pack(request)
         }
     }
@@ -27,9 +27,9 @@ extension Wire {
         in arena: EncodeArena
     ) -> UnsafeMutablePointer<Google__Firestore__V1__Document> {
         let document = arena.message(google__firestore__v1__document__init)
-        document.pointee.name = arena.string(name)
+        document.pointee.name = arena.string(name, field: 1, of: document)
         let entries = makeEntries(fields, in: arena, initialize: google__firestore__v1__document__fields_entry__init) {
-            $0.pointee.key = $1
+            $0.pointee.key = arena.string($1, field: 1, of: $0)
             $0.pointee.value = $2
         }
         document.pointee.n_fields = entries.count

@@ -9,7 +9,7 @@ extension Wire {
     public static func encodeListenRequest(database: String, _ body: ListenRequestBody) -> [UInt8] {
         EncodeArena.withArena { arena in
             let request = arena.message(google__firestore__v1__listen_request__init)
-            request.pointee.database = arena.string(database)
+            request.pointee.database = arena.string(database, field: 1, of: request)
             switch body {
             case .add(let target):
                 request.pointee.target_change_case = GOOGLE__FIRESTORE__V1__LISTEN_REQUEST__TARGET_CHANGE_ADD_TARGET
@@ -76,15 +76,15 @@ extension Wire {
         switch target.spec {
         case .query(let query):
             let queryTarget = arena.message(google__firestore__v1__target__query_target__init)
-            queryTarget.pointee.parent = arena.string(query.parent)
-            queryTarget.pointee.query_type_case = GOOGLE__FIRESTORE__V1__TARGET__QUERY_TARGET__QUERY_TYPE_STRUCTURED_QUERY
+            queryTarget.pointee.parent = arena.string(query.parent, field: 1, of: queryTarget)
+            queryTarget.pointee.query_type_case =
+                GOOGLE__FIRESTORE__V1__TARGET__QUERY_TARGET__QUERY_TYPE_STRUCTURED_QUERY
             queryTarget.pointee.structured_query = makeStructuredQuery(query, in: arena)
             message.pointee.target_type_case = GOOGLE__FIRESTORE__V1__TARGET__TARGET_TYPE_QUERY
             message.pointee.query = queryTarget
         case .documents(let names):
             let documents = arena.message(google__firestore__v1__target__documents_target__init)
-            documents.pointee.n_documents = names.count
-            documents.pointee.documents = arena.array(names.map { Optional(arena.string($0)) })
+            (documents.pointee.n_documents, documents.pointee.documents) = arena.strings(names, field: 2, of: documents)
             message.pointee.target_type_case = GOOGLE__FIRESTORE__V1__TARGET__TARGET_TYPE_DOCUMENTS
             message.pointee.documents = documents
         }
@@ -106,7 +106,8 @@ extension Wire {
     }
 
     /// - Throws: ``WireError`` for an unknown `TargetChangeType`, a bad cause message or read time.
-    private static func targetChange(_ message: Google__Firestore__V1__TargetChange?) throws(WireError) -> TargetChange {
+    private static func targetChange(_ message: Google__Firestore__V1__TargetChange?) throws(WireError) -> TargetChange
+    {
         let change = message ?? Google__Firestore__V1__TargetChange()
         let rawKind = Int32(bitPattern: change.target_change_type.rawValue)
         guard let kind = TargetChange.Kind(rawValue: rawKind) else {

@@ -7,7 +7,7 @@ extension Wire {
     public static func encodeRunQueryRequest(_ query: Query) -> [UInt8] {
         EncodeArena.withArena { arena in
             let request = arena.message(google__firestore__v1__run_query_request__init)
-            request.pointee.parent = arena.string(query.parent)
+            request.pointee.parent = arena.string(query.parent, field: 1, of: request)
             request.pointee.query_type_case = GOOGLE__FIRESTORE__V1__RUN_QUERY_REQUEST__QUERY_TYPE_STRUCTURED_QUERY
             request.pointee.structured_query = makeStructuredQuery(query, in: arena)
             return arena.pack(request)
@@ -40,7 +40,7 @@ extension Wire {
     ) -> UnsafeMutablePointer<Google__Firestore__V1__StructuredQuery> {
         let structured = arena.message(google__firestore__v1__structured_query__init)
         let collection = arena.message(google__firestore__v1__structured_query__collection_selector__init)
-        collection.pointee.collection_id = arena.string(query.collectionID)
+        collection.pointee.collection_id = arena.string(query.collectionID, field: 2, of: collection)
         collection.pointee.all_descendants = query.allDescendants ? 1 : 0
         structured.pointee.n_from = 1
         structured.pointee.from = arena.array([collection])
@@ -53,7 +53,8 @@ extension Wire {
             composite.pointee.n_filters = filters.count
             composite.pointee.filters = arena.array(filters.map { Optional($0) })
             let filter = arena.message(google__firestore__v1__structured_query__filter__init)
-            filter.pointee.filter_type_case = GOOGLE__FIRESTORE__V1__STRUCTURED_QUERY__FILTER__FILTER_TYPE_COMPOSITE_FILTER
+            filter.pointee.filter_type_case =
+                GOOGLE__FIRESTORE__V1__STRUCTURED_QUERY__FILTER__FILTER_TYPE_COMPOSITE_FILTER
             filter.pointee.composite_filter = composite
             structured.pointee.`where` = filter
         }
@@ -75,7 +76,9 @@ extension Wire {
     }
 
     /// A `google.protobuf.Int32Value` built in `arena`.
-    static func makeInt32Value(_ value: Int32, in arena: EncodeArena) -> UnsafeMutablePointer<Google__Protobuf__Int32Value> {
+    static func makeInt32Value(_ value: Int32, in arena: EncodeArena) -> UnsafeMutablePointer<
+        Google__Protobuf__Int32Value
+    > {
         let message = arena.message(google__protobuf__int32_value__init)
         message.pointee.value = value
         return message
@@ -142,7 +145,7 @@ extension Wire {
         in arena: EncodeArena
     ) -> UnsafeMutablePointer<Google__Firestore__V1__StructuredQuery__FieldReference> {
         let reference = arena.message(google__firestore__v1__structured_query__field_reference__init)
-        reference.pointee.field_path = arena.string(path.canonical)
+        reference.pointee.field_path = arena.string(path.canonical, field: 2, of: reference)
         return reference
     }
 }

@@ -4,7 +4,9 @@ import FirestoreWatch
 extension Wire {
     /// A `google.firestore.v1.Value` built in `arena`, with its oneof case set (so `false`, `0` and
     /// `null` are sent). Map entries are sorted by key, so the bytes are deterministic.
-    static func makeValue(_ value: FirestoreValue, in arena: EncodeArena) -> UnsafeMutablePointer<Google__Firestore__V1__Value> {
+    static func makeValue(_ value: FirestoreValue, in arena: EncodeArena) -> UnsafeMutablePointer<
+        Google__Firestore__V1__Value
+    > {
         let message = arena.message(google__firestore__v1__value__init)
         switch value {
         case .null:
@@ -23,18 +25,22 @@ extension Wire {
             message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_TIMESTAMP_VALUE
             message.pointee.timestamp_value = makeTimestamp(timestamp, in: arena)
         case .string(let string):
-            message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_STRING_VALUE
-            message.pointee.string_value = arena.string(string)
+            if let cString = arena.string(string, field: 17, of: message) {
+                message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_STRING_VALUE
+                message.pointee.string_value = cString
+            }
         case .bytes(let bytes):
             message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_BYTES_VALUE
             message.pointee.bytes_value = arena.bytes(bytes)
         case .reference(let name):
-            message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_REFERENCE_VALUE
-            message.pointee.reference_value = arena.string(name)
+            if let cString = arena.string(name, field: 5, of: message) {
+                message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_REFERENCE_VALUE
+                message.pointee.reference_value = cString
+            }
         case .geoPoint(let latitude, let longitude):
             let point = arena.message(google__type__lat_lng__init)
-            point.pointee.latitude = latitude
-            point.pointee.longitude = longitude
+            point.pointee.latitude = arena.double(latitude, field: 1, of: point)
+            point.pointee.longitude = arena.double(longitude, field: 2, of: point)
             message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_GEO_POINT_VALUE
             message.pointee.geo_point_value = point
         case .array(let values):
@@ -45,8 +51,10 @@ extension Wire {
             message.pointee.array_value = array
         case .map(let fields):
             let map = arena.message(google__firestore__v1__map_value__init)
-            let entries = makeEntries(fields, in: arena, initialize: google__firestore__v1__map_value__fields_entry__init) {
-                $0.pointee.key = $1
+            let entries = makeEntries(
+                fields, in: arena, initialize: google__firestore__v1__map_value__fields_entry__init
+            ) {
+                $0.pointee.key = arena.string($1, field: 1, of: $0)
                 $0.pointee.value = $2
             }
             map.pointee.n_fields = entries.count
@@ -62,11 +70,13 @@ extension Wire {
         _ fields: [String: FirestoreValue],
         in arena: EncodeArena,
         initialize: (UnsafeMutablePointer<Entry>?) -> Void,
-        set: (UnsafeMutablePointer<Entry>, UnsafeMutablePointer<CChar>, UnsafeMutablePointer<Google__Firestore__V1__Value>) -> Void
+        set: (
+            UnsafeMutablePointer<Entry>, String, UnsafeMutablePointer<Google__Firestore__V1__Value>
+        ) -> Void
     ) -> [UnsafeMutablePointer<Entry>?] {
         fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { key, value in
             let entry = arena.message(initialize)
-            set(entry, arena.string(key), makeValue(value, in: arena))
+            set(entry, key, makeValue(value, in: arena))
             return entry
         }
     }
@@ -75,7 +85,9 @@ extension Wire {
     ///
     /// - Throws: ``WireError`` when `message` is absent or has no value kind set (a kind newer than
     ///   this proto), an unknown `NullValue`, a bad string or timestamp, or such a value nested inside.
-    static func firestoreValue(_ message: UnsafePointer<Google__Firestore__V1__Value>?) throws(WireError) -> FirestoreValue {
+    static func firestoreValue(_ message: UnsafePointer<Google__Firestore__V1__Value>?) throws(WireError)
+        -> FirestoreValue
+    {
         guard let value = message?.pointee else { throw WireError(message: "a Value is missing") }
         switch value.value_type_case {
         case GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_NULL_VALUE:

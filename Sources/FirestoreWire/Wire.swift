@@ -7,14 +7,13 @@
 /// ``UnpackedMessage`` that frees what protobuf-c allocated when the call returns, and throws
 /// ``WireError`` for anything that is not a well-formed message of the expected type.
 ///
-/// Strings: protobuf-c's `char *` cannot carry U+0000. Decoding recovers such strings in full (see
-/// ``UnpackAllocator``); encoding one is a caller bug and traps, because it cannot be sent intact.
-/// Doubles outside a `Value` oneof (a geo point's latitude and longitude) are not sent when they are
-/// `0.0` or `-0.0`, as protobuf-c omits proto3 zero values, so `-0.0` arrives as `0.0` there.
+/// Lossless both ways for every value, including what protobuf-c's C structs cannot hold: strings
+/// containing U+0000 (``UnpackAllocator`` recovers them; ``EncodeArena`` sends them as raw fields) and
+/// a geo point's `-0.0` (sent as a raw field too).
 ///
 /// Thread safety: every function is pure and may be called from any thread.
 public enum Wire {
-    /// The deepest message nesting a decoder accepts, as in Google's protobuf runtimes. A document's
-    /// values may nest about 30 maps or arrays deep within it; Firestore itself allows 20.
-    public static let maximumDepth = 100
+    /// The deepest message nesting a decoder accepts, as in Google's protobuf runtimes. Values in a
+    /// `ListenResponse` may thus nest 48 maps or arrays deep; Firestore itself stores at most 20.
+    static let maximumDepth = 100
 }

@@ -84,7 +84,9 @@ struct WireScan {
         var index = offset
         while bytes[index] & 0x80 != 0 {
             index += 1
-            guard index < end, index - offset < 5 else { throw problem("has a truncated or overlong tag", in: descriptor) }
+            guard index < end, index - offset < 5 else {
+                throw problem("has a truncated or overlong tag", in: descriptor)
+            }
             number |= UInt32(bytes[index] & 0x7f) << shift
             shift += 7
         }
@@ -150,7 +152,9 @@ struct WireScan {
         _ wireType: UInt8,
         in descriptor: UnsafePointer<ProtobufCMessageDescriptor>
     ) -> WireError {
-        problem("has field \(field.id) (\(String(cString: field.name))) with the wrong wire type \(wireType)", in: descriptor)
+        problem(
+            "has field \(field.id) (\(String(cString: field.name))) with the wrong wire type \(wireType)",
+            in: descriptor)
     }
 
     private func problem(_ text: String, in descriptor: UnsafePointer<ProtobufCMessageDescriptor>) -> WireError {

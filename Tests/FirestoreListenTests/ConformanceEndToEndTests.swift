@@ -10,7 +10,7 @@ struct ConformanceEndToEndTests {
     func printsTheExpectedSnapshots(file: URL) async throws {
         let (expected, isError) = try ConformanceSnapshot.expectations(of: file)
         let server = try await ReplayServer.start(conformance: file)
-        let run = try CLIRun([
+        let run = try await CLIRun([
             "watch", "C", "--order-by", "a", "--json", "--include-docs",
             "--host", server.address, "--project", "projectID", "--insecure",
         ])

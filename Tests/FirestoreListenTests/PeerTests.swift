@@ -66,7 +66,8 @@ struct PeerTests {
         let peer = try await Peer()
         let collection = TestEnvironment.uniqueCollection("peer")
         let writes = (0..<500).map { n in
-            PeerWrite.set("\(collection)/d\(n)", ["n": .integer(Int64(n)), "status": .string(n % 2 == 0 ? "pending" : "done")])
+            PeerWrite.set(
+                "\(collection)/d\(n)", ["n": .integer(Int64(n)), "status": .string(n % 2 == 0 ? "pending" : "done")])
         }
         let times = try await peer.batch(writes)
         #expect(times.count == 500)
@@ -92,7 +93,8 @@ struct PeerTests {
         #expect(result.ops.count == 40)
         #expect(Set(result.ops.map(\.kind)) == ["create", "update", "rewrite", "delete", "status"])
         let documents = try await peer.query(PeerQuery(collection: collection))
-        #expect(Dictionary(uniqueKeysWithValues: documents.map { ("\(collection)/\($0.id)", $0.fields) }) == result.final)
+        #expect(
+            Dictionary(uniqueKeysWithValues: documents.map { ("\(collection)/\($0.id)", $0.fields) }) == result.final)
 
         var lastUpdate: [String: Timestamp] = [:]
         for op in result.ops {

@@ -32,7 +32,8 @@ struct ReplayServerTests {
             ])
         )
         let first = try await ReplayClient.run(target: server.address)
-        #expect(first == [["response": add], ["undecodable": "ffff"], ["message": "scripted", "status": "UNAVAILABLE"]])
+        #expect(
+            first == [["response": add], ["undecodable": "ffff"], ["message": "scripted", "status": "UNAVAILABLE"]])
         let second = try await ReplayClient.run(target: server.address)
         #expect(second == [["response": current], ["message": "", "status": "OK"]])
         let third = try await ReplayClient.run(target: server.address)

@@ -19,7 +19,10 @@ import Testing
 
     @Test func withoutJitterTheBaseGrowsToTheCap() {
         var backoff = Backoff(generator: FixedGenerator(bits: 1 << 63))
-        let expected = [0, 1, 1.5, 2.25, 3.375, 5.0625, 7.59375, 11.390625, 17.0859375, 25.62890625, 38.443359375, 57.6650390625, 60, 60]
+        let expected = [
+            0, 1, 1.5, 2.25, 3.375, 5.0625, 7.59375, 11.390625, 17.0859375, 25.62890625, 38.443359375, 57.6650390625,
+            60, 60,
+        ]
         let actual = Self.delays(&backoff, count: expected.count)
         for (a, e) in zip(actual, expected) { #expect(abs(a - e) < 1e-9, "\(actual)") }
     }

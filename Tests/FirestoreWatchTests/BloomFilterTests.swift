@@ -1,13 +1,15 @@
-@testable import FirestoreWatch
 import Foundation
 import Testing
+
+@testable import FirestoreWatch
 
 /// Bloom filter membership, against filters built and queried with Python's hashlib (an independent MD5).
 @Suite struct BloomFilterTests {
     static let prefix = "projects/p/databases/(default)/documents/c/"
 
     /// d1, d2 and d3 in 61 bits (8 bytes, padding 3) with 5 hash functions; d9 is a false positive.
-    static let threeNames = BloomFilterBits(bitmap: Array(Data(base64Encoded: "nKEDEAoAAwE=")!), padding: 3, hashCount: 5)
+    static let threeNames = BloomFilterBits(
+        bitmap: Array(Data(base64Encoded: "nKEDEAoAAwE=")!), padding: 3, hashCount: 5)
 
     @Test func membersAndNonMembers() throws {
         let filter = try #require(BloomFilter(Self.threeNames))

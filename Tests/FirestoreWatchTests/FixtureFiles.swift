@@ -16,7 +16,8 @@ enum FixtureFiles {
     }
 
     private static func url(_ directory: String) -> URL {
-        let root = Bundle.module.url(forResource: "Fixtures", withExtension: nil) ?? URL(fileURLWithPath: "/nonexistent")
+        let root =
+            Bundle.module.url(forResource: "Fixtures", withExtension: nil) ?? URL(fileURLWithPath: "/nonexistent")
         return root.appendingPathComponent(directory)
     }
 }

@@ -1,5 +1,6 @@
-@testable import FirestoreWatch
 import Testing
+
+@testable import FirestoreWatch
 
 /// MD5 against RFC 1321's test suite and digests computed with another implementation (Python's hashlib).
 @Suite struct MD5Tests {

@@ -36,7 +36,8 @@ enum ProtoJSON {
         case "referenceValue": return .reference(try object.string(kind))
         case "geoPointValue":
             let point = try object.object(kind)
-            return .geoPoint(latitude: try double(point["latitude"] ?? 0), longitude: try double(point["longitude"] ?? 0))
+            return .geoPoint(
+                latitude: try double(point["latitude"] ?? 0), longitude: try double(point["longitude"] ?? 0))
         case "arrayValue":
             let values = (try object.object(kind))["values"] as? [Any] ?? []
             return .array(try values.map(value))
@@ -108,7 +109,8 @@ enum ProtoJSON {
         let name = body["targetChangeType"] as? String ?? "NO_CHANGE"
         guard let kind = kinds[name] else { throw FixtureError("unknown targetChangeType \(name)") }
         let cause = try (body["cause"] as? [String: Any]).map { cause in
-            TargetChange.Cause(code: Int32(try cause.integer("code", default: 0)), message: cause["message"] as? String ?? "")
+            TargetChange.Cause(
+                code: Int32(try cause.integer("code", default: 0)), message: cause["message"] as? String ?? "")
         }
         return TargetChange(
             kind: kind,

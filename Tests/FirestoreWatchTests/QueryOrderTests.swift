@@ -42,7 +42,8 @@ import Testing
         )
         #expect(
             query.effectiveOrder == [
-                Self.order("c", descending: true), Self.order("a.z", descending: true), Self.order("b", descending: true),
+                Self.order("c", descending: true), Self.order("a.z", descending: true),
+                Self.order("b", descending: true),
                 Self.order("b.c", descending: true), QueryOrder(field: .documentName, descending: true),
             ]
         )

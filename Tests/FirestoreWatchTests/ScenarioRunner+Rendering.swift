@@ -53,7 +53,9 @@ extension ScenarioRunner {
         }
     }
 
-    private static let eventKeys: Set = ["snapshot", "current", "targetAdded", "targetRemoved", "targetFailed", "relisten", "error"]
+    private static let eventKeys: Set = [
+        "snapshot", "current", "targetAdded", "targetRemoved", "targetFailed", "relisten", "error",
+    ]
 
     static func render(_ target: ListenTarget) -> String {
         let expected = target.expectedCount.map { " expected \($0)" } ?? ""
@@ -95,11 +97,13 @@ extension ScenarioRunner {
             guard clause.count == 3, let field = clause[0] as? String, let text = clause[1] as? String,
                 let op = QueryFilter.Operator(rawValue: text)
             else { throw FixtureError("a filter is [field, op, value]") }
-            return QueryFilter(field: FieldPath(field.split(separator: ".").map(String.init)), op: op, value: try value(clause[2]))
+            return QueryFilter(
+                field: FieldPath(field.split(separator: ".").map(String.init)), op: op, value: try value(clause[2]))
         }
         let orders = try (object["orderBy"] as? [[String]] ?? []).map { order in
             guard let field = order.first else { throw FixtureError("an order is [field] or [field, \"desc\"]") }
-            return QueryOrder(field: FieldPath(field.split(separator: ".").map(String.init)), descending: order.last == "desc")
+            return QueryOrder(
+                field: FieldPath(field.split(separator: ".").map(String.init)), descending: order.last == "desc")
         }
         let query = Query(
             parent: parent,

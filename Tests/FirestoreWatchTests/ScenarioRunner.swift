@@ -89,7 +89,8 @@ struct ScenarioRunner {
         } else if step["noChange"] != nil {
             let readTime = try step["readTime"].map(Self.time)
             return .target(
-                TargetChange(kind: .noChange, targetIDs: try step.integers("noChange"), resumeToken: token, readTime: readTime)
+                TargetChange(
+                    kind: .noChange, targetIDs: try step.integers("noChange"), resumeToken: token, readTime: readTime)
             )
         } else if step["reset"] != nil {
             return .target(TargetChange(kind: .reset, targetIDs: try step.integers("reset"), resumeToken: token))

@@ -1,5 +1,6 @@
-@testable import FirestoreWatch
 import Testing
+
+@testable import FirestoreWatch
 
 /// The two ways a view applies a batch (in place, and in bulk with a rank tree) against a naive model that
 /// re-sorts the whole list after every change.
@@ -87,7 +88,7 @@ import Testing
         let replayed = Self.replay(inPlaceChanges, on: view.documents, by: view.comparator)
         #expect(replayed == inPlace.documents)
         #expect(inPlaceChanges.map(\.kind) == inPlaceChanges.map(\.kind).sorted { rank($0) < rank($1) })
-        for document in inPlace.documents { #expect(inPlace[document.name] == document) }
+        for document in inPlace.documents { #expect(inPlace[DocumentKey(document.name)] == document) }
         #expect(inPlace.count == view.count - delta.removed.count + delta.added.count)
     }
 

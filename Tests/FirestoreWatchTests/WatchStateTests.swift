@@ -1,5 +1,6 @@
-import FirestoreWatch
 import Testing
+
+@testable import FirestoreWatch
 
 /// `WatchState` behaviour that is clearer in Swift than in a fixture.
 @Suite struct WatchStateTests {
@@ -140,5 +141,32 @@ import Testing
         #expect(second.changes.map(\.kind) == [.modified])
         #expect(second.changes.first?.oldIndex == sortedIndex && second.changes.first?.newIndex == sortedIndex)
         #expect(second.documents.count == count)
+    }
+}
+
+/// Names that Swift's `String ==` calls equal but Firestore keeps apart.
+@Suite struct DocumentKeyTests {
+    @Test func canonicallyEquivalentNamesAreDifferentDocuments() throws {
+        let composed = "c/caf\u{E9}"
+        let decomposed = "c/cafe\u{301}"
+        #expect(composed == decomposed)
+        #expect(DocumentKey(composed) != DocumentKey(decomposed))
+        #expect(DocumentKey(composed) == DocumentKey("c/caf\u{E9}"))
+
+        var state = WatchState()
+        state.add(ListenTarget(id: 1, spec: WatchStateTests.collection))
+        for name in [composed, decomposed] {
+            let document = Document(
+                name: WatchStateTests.root + "/" + name,
+                fields: [:],
+                createTime: Timestamp(seconds: 1),
+                updateTime: Timestamp(seconds: 1)
+            )
+            _ = try state.apply(.document(document, targetIDs: [1], removedTargetIDs: []))
+        }
+        _ = try state.apply(WatchStateTests.current)
+        let snapshot = try #require(WatchStateTests.snapshots(try state.apply(WatchStateTests.global(1))).first)
+        // By bytes "e" (0x65) orders before "é" (0xC3 0xA9).
+        #expect(snapshot.documents.map { Array($0.name.utf8.suffix(3)) } == [[0x65, 0xCC, 0x81], [0x66, 0xC3, 0xA9]])
     }
 }

@@ -50,6 +50,19 @@ import Testing
              "updateTransforms": [{"fieldPath": "seen", "setToServerValue": "REQUEST_TIME"}], "currentDocument": {"exists": true}}
             """#
         ),
+        (
+            DocumentUpdate(
+                name: name,
+                fields: [FieldPath(["s\u{0}"]): .integer(1), FieldPath(["t"]): .integer(2)],
+                precondition: .exists,
+                serverTimeFields: [FieldPath(["u\u{0}"])]
+            ),
+            #"""
+            {"update": {"name": "\#(name)", "fields": {"s\u0000": {"integerValue": "1"}, "t": {"integerValue": "2"}}},
+             "updateMask": {"fieldPaths": ["`s\u0000`", "t"]},
+             "updateTransforms": [{"fieldPath": "`u\u0000`", "setToServerValue": "REQUEST_TIME"}], "currentDocument": {"exists": true}}
+            """#
+        ),
     ]
 
     @Test func googlesParserReadsWhatWeSend() throws {
@@ -74,7 +87,10 @@ import Testing
                     commitTime: Timestamp(seconds: 1_767_225_602)
                 )
             ),
-            (#"{"writeResults": [{}], "commitTime": "2026-01-01T00:00:02Z"}"#, CommitResult(updateTime: nil, commitTime: Timestamp(seconds: 1_767_225_602))),
+            (
+                #"{"writeResults": [{}], "commitTime": "2026-01-01T00:00:02Z"}"#,
+                CommitResult(updateTime: nil, commitTime: Timestamp(seconds: 1_767_225_602))
+            ),
             (#"{}"#, CommitResult(updateTime: nil, commitTime: nil)),
         ]
         let encoded = try OfficialProtobuf.encode("CommitResponse", cases.map(\.json))

@@ -38,6 +38,9 @@ import Testing
 
     /// `a = 1` with `a.b = 2` is a conflict that the caller should reject; the longer path wins.
     @Test func theLongerOfTwoConflictingPathsWins() throws {
-        #expect(try Self.sentFields([FieldPath(["a"]): .integer(1), FieldPath(["a", "b"]): .integer(2)]) == ["a": .map(["b": .integer(2)])])
+        #expect(
+            try Self.sentFields([FieldPath(["a"]): .integer(1), FieldPath(["a", "b"]): .integer(2)]) == [
+                "a": .map(["b": .integer(2)])
+            ])
     }
 }

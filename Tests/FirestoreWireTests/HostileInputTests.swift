@@ -18,7 +18,7 @@ import Testing
         #expect(document.fields["v"] == expected)
     }
 
-    @Test(arguments: [49, 1_000, 1_000_000])
+    @Test(arguments: [49, 1_000, 100_000])
     func nestingBeyondTheLimitIsAWireError(levels: Int) {
         let error = #expect(throws: WireError.self) {
             try Wire.decodeListenResponse(Bytes.listenResponse(documentValue: Bytes.nestedArrays(levels)))
@@ -40,9 +40,15 @@ import Testing
     static let malformed: [(description: String, bytes: [UInt8])] = [
         ("ListenResponse.target_change as a varint", Bytes.field(2, varint: 1)),
         ("Value.double_value as a varint", Bytes.listenResponse(documentValue: Bytes.field(3, varint: 1))),
-        ("Value.string_value as fixed32", Bytes.listenResponse(documentValue: Bytes.tag(17, wireType: 5) + [1, 2, 3, 4])),
+        (
+            "Value.string_value as fixed32",
+            Bytes.listenResponse(documentValue: Bytes.tag(17, wireType: 5) + [1, 2, 3, 4])
+        ),
         ("Value.integer_value as bytes", Bytes.listenResponse(documentValue: Bytes.field(2, [1]))),
-        ("TargetChange.target_change_type as fixed64", Bytes.field(2, Bytes.tag(1, wireType: 1) + [UInt8](repeating: 0, count: 8))),
+        (
+            "TargetChange.target_change_type as fixed64",
+            Bytes.field(2, Bytes.tag(1, wireType: 1) + [UInt8](repeating: 0, count: 8))
+        ),
         ("a group", Bytes.tag(2, wireType: 3) + Bytes.tag(2, wireType: 4)),
         ("wire type 7", Bytes.tag(2, wireType: 7)),
         ("field number 0", [0x02, 0x00]),
@@ -82,14 +88,17 @@ import Testing
     /// merges a plain field with the later message's scalars winning even where they are absent.
     /// Pinned here so that a change in libprotobuf-c shows up.
     @Test func messageFieldsSentTwiceDecodeAsProtobufCDoes() throws {
-        let readTimeTwice = Bytes.field(2, Bytes.field(6, Bytes.field(1, varint: 7)) + Bytes.field(6, Bytes.field(2, varint: 5)))
+        let readTimeTwice = Bytes.field(
+            2, Bytes.field(6, Bytes.field(1, varint: 7)) + Bytes.field(6, Bytes.field(2, varint: 5)))
         #expect(
             try Wire.decodeListenResponse(readTimeTwice)
                 == .target(TargetChange(kind: .noChange, readTime: Timestamp(seconds: 0, nanos: 5)))
         )
         let oneofTwice = Bytes.field(2, Bytes.field(1, varint: 3)) + Bytes.field(2, Bytes.field(2, varint: 9))
         #expect(try Wire.decodeListenResponse(oneofTwice) == .target(TargetChange(kind: .noChange, targetIDs: [9])))
-        let replaced = Bytes.listenResponse(documentValue: Bytes.field(17, string: "x")) + Bytes.field(5, Bytes.field(1, varint: 4))
+        let replaced =
+            Bytes.listenResponse(documentValue: Bytes.field(17, string: "x"))
+            + Bytes.field(5, Bytes.field(1, varint: 4))
         #expect(try Wire.decodeListenResponse(replaced) == .existenceFilter(ExistenceFilter(targetID: 4, count: 0)))
     }
 
@@ -136,12 +145,5 @@ import Testing
         _ = try? Wire.decodeDocument(bytes)
         _ = try? Wire.decodeCommitResponse(bytes)
         _ = try? Wire.decodeRunQueryResponse(bytes)
-    }
-
-    /// A string with U+0000 cannot be sent through protobuf-c; `Wire` traps rather than cut it short.
-    @Test func encodingAStringWithNULTraps() async {
-        await #expect(processExitsWith: .failure) {
-            _ = Wire.encodeGetDocumentRequest(name: "projects/p/databases/(default)/documents/c/a\u{0}b")
-        }
     }
 }

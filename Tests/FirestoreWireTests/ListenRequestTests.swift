@@ -24,7 +24,9 @@ import Testing
             #"{"addTarget": {"query": \#(query(#"{"from": [{"collectionId": "messages"}]}"#)), "targetId": 1}}"#
         ),
         (
-            .add(ListenTarget(id: 7, spec: .query(Query(parent: documents, collectionID: "messages", allDescendants: true)))),
+            .add(
+                ListenTarget(
+                    id: 7, spec: .query(Query(parent: documents, collectionID: "messages", allDescendants: true)))),
             #"{"addTarget": {"query": \#(query(#"{"from": [{"collectionId": "messages", "allDescendants": true}]}"#, parent: documents)), "targetId": 7}}"#
         ),
         (
@@ -75,13 +77,15 @@ import Testing
             .add(
                 filtered([
                     QueryFilter(field: FieldPath(["tags"]), op: .arrayContains, value: .string("x")),
-                    QueryFilter(field: FieldPath(["tags"]), op: .arrayContainsAny, value: .array([.string("x"), .string("y")])),
+                    QueryFilter(
+                        field: FieldPath(["tags"]), op: .arrayContainsAny, value: .array([.string("x"), .string("y")])),
                     QueryFilter(field: FieldPath(["n"]), op: .in, value: .array([.integer(1), .integer(2)])),
                     QueryFilter(field: FieldPath(["n"]), op: .notIn, value: .array([.null])),
                     QueryFilter(field: FieldPath(["n"]), op: .lessThanOrEqual, value: .integer(-4)),
                     QueryFilter(field: FieldPath(["n"]), op: .greaterThan, value: .integer(.min)),
                     QueryFilter(field: FieldPath(["we-ird", "x"]), op: .notEqual, value: .boolean(false)),
-                    QueryFilter(field: .documentName, op: .equal, value: .reference(documents + "/rooms/r1/messages/m1")),
+                    QueryFilter(
+                        field: .documentName, op: .equal, value: .reference(documents + "/rooms/r1/messages/m1")),
                 ])
             ),
             #"""
@@ -109,7 +113,10 @@ import Testing
                         Query(
                             parent: documents + "/rooms/r1",
                             collectionID: "messages",
-                            orders: [QueryOrder(field: FieldPath(["ts"]), descending: true), QueryOrder(field: .documentName)],
+                            orders: [
+                                QueryOrder(field: FieldPath(["ts"]), descending: true),
+                                QueryOrder(field: .documentName),
+                            ],
                             limit: 10
                         )
                     )
@@ -127,7 +134,8 @@ import Testing
             #"{"addTarget": {"targetId": 3, "query": \#(query(#"{"from": [{"collectionId": "c"}], "limit": 0}"#, parent: documents))}}"#
         ),
         (
-            .add(ListenTarget(id: 1, spec: .query(messages), resume: .token([0x0a, 0x09, 0x00, 0xff]), expectedCount: 5)),
+            .add(
+                ListenTarget(id: 1, spec: .query(messages), resume: .token([0x0a, 0x09, 0x00, 0xff]), expectedCount: 5)),
             #"""
             {"addTarget": {"targetId": 1, "resumeToken": "CgkA/w==", "expectedCount": 5,
              "query": \#(query(#"{"from": [{"collectionId": "messages"}]}"#))}}
@@ -138,7 +146,9 @@ import Testing
             #"{"addTarget": {"targetId": 1, "query": \#(query(#"{"from": [{"collectionId": "messages"}]}"#))}}"#
         ),
         (
-            .add(ListenTarget(id: 1, spec: .query(messages), resume: .readTime(Timestamp(seconds: 1_767_225_600, nanos: 5_000)))),
+            .add(
+                ListenTarget(
+                    id: 1, spec: .query(messages), resume: .readTime(Timestamp(seconds: 1_767_225_600, nanos: 5_000)))),
             #"""
             {"addTarget": {"targetId": 1, "readTime": "2026-01-01T00:00:00.000005Z",
              "query": \#(query(#"{"from": [{"collectionId": "messages"}]}"#))}}
@@ -153,6 +163,23 @@ import Testing
             #"{"addTarget": {"targetId": 5, "documents": {"documents": ["\#(documents)/c/a", "\#(documents)/c/ü b"]}}}"#
         ),
         (.add(ListenTarget(id: 6, spec: .documents([]))), #"{"addTarget": {"targetId": 6, "documents": {}}}"#),
+        (
+            .add(
+                ListenTarget(id: 8, spec: .documents([documents + "/c/a", documents + "/c/\u{0}", documents + "/c/b"]))),
+            #"""
+            {"addTarget": {"targetId": 8, "documents": {"documents": ["\#(documents)/c/a", "\#(documents)/c/\u0000",
+             "\#(documents)/c/b"]}}}
+            """#
+        ),
+        (
+            .add(filtered([QueryFilter(field: FieldPath(["a\u{0}b"]), op: .equal, value: .string("x\u{0}"))])),
+            #"""
+            {"addTarget": {"targetId": 1, "query": \#(query(#"""
+            {"from": [{"collectionId": "messages"}], "where": {"fieldFilter": {"field": {"fieldPath": "`a\u0000b`"},
+             "op": "EQUAL", "value": {"stringValue": "x\u0000"}}}}
+            """#))}}
+            """#
+        ),
         (.remove(1), #"{"removeTarget": 1}"#),
         (.remove(0), #"{"removeTarget": 0}"#),
     ]

@@ -7,13 +7,19 @@ import Testing
     private static let name = "projects/p/databases/(default)/documents/c/d"
 
     static let cases: [(json: String, expected: WatchChange)] = [
-        (#"{"targetChange": {"readTime": "2026-01-01T00:00:00.000000001Z"}}"#,
-         .target(TargetChange(kind: .noChange, readTime: Timestamp(seconds: 1_767_225_600, nanos: 1)))),
+        (
+            #"{"targetChange": {"readTime": "2026-01-01T00:00:00.000000001Z"}}"#,
+            .target(TargetChange(kind: .noChange, readTime: Timestamp(seconds: 1_767_225_600, nanos: 1)))
+        ),
         (#"{"targetChange": {}}"#, .target(TargetChange(kind: .noChange))),
-        (#"{"targetChange": {"targetChangeType": "ADD", "targetIds": [1]}}"#, .target(TargetChange(kind: .add, targetIDs: [1]))),
+        (
+            #"{"targetChange": {"targetChangeType": "ADD", "targetIds": [1]}}"#,
+            .target(TargetChange(kind: .add, targetIDs: [1]))
+        ),
         (
             #"{"targetChange": {"targetChangeType": "REMOVE", "targetIds": [1, 2], "cause": {"code": 7, "message": "denied ✗"}}}"#,
-            .target(TargetChange(kind: .remove, targetIDs: [1, 2], cause: TargetChange.Cause(code: 7, message: "denied ✗")))
+            .target(
+                TargetChange(kind: .remove, targetIDs: [1, 2], cause: TargetChange.Cause(code: 7, message: "denied ✗")))
         ),
         (
             #"{"targetChange": {"targetChangeType": "REMOVE", "targetIds": [3], "cause": {}}}"#,
@@ -30,7 +36,10 @@ import Testing
                 )
             )
         ),
-        (#"{"targetChange": {"targetChangeType": "RESET", "targetIds": [2147483647]}}"#, .target(TargetChange(kind: .reset, targetIDs: [.max]))),
+        (
+            #"{"targetChange": {"targetChangeType": "RESET", "targetIds": [2147483647]}}"#,
+            .target(TargetChange(kind: .reset, targetIDs: [.max]))
+        ),
         (
             #"{"documentChange": {"document": {"name": "\#(name)"}, "targetIds": [1, 2], "removedTargetIds": [3]}}"#,
             .document(
@@ -61,7 +70,9 @@ import Testing
         ),
         (
             #"{"filter": {"targetId": 2, "count": 1, "unchangedNames": {}}}"#,
-            .existenceFilter(ExistenceFilter(targetID: 2, count: 1, unchangedNames: BloomFilterBits(bitmap: [], padding: 0, hashCount: 0)))
+            .existenceFilter(
+                ExistenceFilter(
+                    targetID: 2, count: 1, unchangedNames: BloomFilterBits(bitmap: [], padding: 0, hashCount: 0)))
         ),
     ]
 

@@ -17,7 +17,9 @@ enum OfficialProtobuf {
 
     /// For each `(bytes, expected proto JSON)`: our bytes as Google's parser reads them, and the
     /// expectation, both as canonical JSON (protobuf's JSON mapping, sorted keys).
-    static func compare(_ type: String, _ cases: [(bytes: [UInt8], json: String)]) throws -> [(actual: String, expected: String)] {
+    static func compare(_ type: String, _ cases: [(bytes: [UInt8], json: String)]) throws -> [(
+        actual: String, expected: String
+    )] {
         let requests = cases.map { ["compare": type, "hex": hex($0.bytes), "json": $0.json] }
         return try run(requests).map { answer in
             guard let actual = answer["actual"], let expected = answer["expected"] else {
@@ -82,7 +84,8 @@ enum OfficialProtobuf {
             ?? repository.appendingPathComponent(".venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Failure(
-                description: "no Python with google-cloud-firestore at \(path): run Scripts/install-deps or set FIRESTORE_LISTEN_PYTHON"
+                description:
+                    "no Python with google-cloud-firestore at \(path): run Scripts/install-deps or set FIRESTORE_LISTEN_PYTHON"
             )
         }
         return URL(fileURLWithPath: path)

@@ -24,9 +24,15 @@ import Testing
         (#"{"doubleValue": 1.7976931348623157e308}"#, .double(.greatestFiniteMagnitude)),
         (#"{"doubleValue": 0.1}"#, .double(0.1)),
         (#"{"timestampValue": "1970-01-01T00:00:00Z"}"#, .timestamp(Timestamp(seconds: 0))),
-        (#"{"timestampValue": "2026-11-29T12:34:56.123456789Z"}"#, .timestamp(Timestamp(seconds: 1_795_955_696, nanos: 123_456_789))),
+        (
+            #"{"timestampValue": "2026-11-29T12:34:56.123456789Z"}"#,
+            .timestamp(Timestamp(seconds: 1_795_955_696, nanos: 123_456_789))
+        ),
         (#"{"timestampValue": "0001-01-01T00:00:00Z"}"#, .timestamp(Timestamp(seconds: -62_135_596_800))),
-        (#"{"timestampValue": "9999-12-31T23:59:59.999999999Z"}"#, .timestamp(Timestamp(seconds: 253_402_300_799, nanos: 999_999_999))),
+        (
+            #"{"timestampValue": "9999-12-31T23:59:59.999999999Z"}"#,
+            .timestamp(Timestamp(seconds: 253_402_300_799, nanos: 999_999_999))
+        ),
         (#"{"timestampValue": "1969-12-31T23:59:59.5Z"}"#, .timestamp(Timestamp(seconds: -1, nanos: 500_000_000))),
         (#"{"stringValue": ""}"#, .string("")),
         (#"{"stringValue": "plain"}"#, .string("plain")),
@@ -41,7 +47,10 @@ import Testing
             #"{"referenceValue": "projects/p/databases/(default)/documents/c/d"}"#,
             .reference("projects/p/databases/(default)/documents/c/d")
         ),
-        (#"{"geoPointValue": {"latitude": 48.8583, "longitude": 2.2945}}"#, .geoPoint(latitude: 48.8583, longitude: 2.2945)),
+        (
+            #"{"geoPointValue": {"latitude": 48.8583, "longitude": 2.2945}}"#,
+            .geoPoint(latitude: 48.8583, longitude: 2.2945)
+        ),
         (#"{"geoPointValue": {"latitude": -90, "longitude": 180}}"#, .geoPoint(latitude: -90, longitude: 180)),
         (#"{"geoPointValue": {}}"#, .geoPoint(latitude: 0, longitude: 0)),
         (#"{"geoPointValue": {"latitude": -0.0, "longitude": -0.0}}"#, .geoPoint(latitude: -0.0, longitude: -0.0)),
@@ -112,7 +121,8 @@ import Testing
     @Test func nanPayloadsKeepTheirBits() throws {
         let payload = Double(bitPattern: 0x7ff0_0000_dead_beef)
         let bytes = ProtobufBytes.listenResponse(
-            documentValue: ProtobufBytes.tag(3, wireType: 1) + withUnsafeBytes(of: payload.bitPattern.littleEndian, Array.init)
+            documentValue: ProtobufBytes.tag(3, wireType: 1)
+                + withUnsafeBytes(of: payload.bitPattern.littleEndian, Array.init)
         )
         guard case .document(let document, _, _) = try Wire.decodeListenResponse(bytes),
             case .double(let double) = document.fields["v"]

@@ -29,11 +29,11 @@ final class CLIRun: Sendable {
     /// Starts `firestore-listen` with `arguments`.
     ///
     /// - Throws: `ToolError` when the binary is missing or does not start.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
         let inherited = ProcessInfo.processInfo.environment
         var base: [String: String] = [:]
         for key in ["PATH", "HOME", "LANG", "TMPDIR"] { base[key] = inherited[key] }
-        process = try ToolProcess(
+        process = try await ToolProcess(
             name: "firestore-listen",
             executable: TestEnvironment.cliBinary(),
             arguments: arguments,

@@ -20,7 +20,7 @@ actor Peer {
         let emulator = try TestEnvironment.emulatorHost()
         self.project = project
         coding = TypedValueCoding(project: project)
-        process = try TestEnvironment.startPythonTool(
+        process = try await TestEnvironment.startPythonTool(
             "peer.py",
             arguments: ["--project", project],
             environment: ["FIRESTORE_EMULATOR_HOST": emulator]

@@ -32,7 +32,7 @@ final class ReplayServer: Sendable {
         self.directory = directory
         logFile = directory.appending(path: "log.jsonl")
         do {
-            process = try TestEnvironment.startPythonTool("replay_server.py", arguments: source + ["--log", logFile.path])
+            process = try await TestEnvironment.startPythonTool("replay_server.py", arguments: source + ["--log", logFile.path])
             port = try await process.readyPort()
         } catch {
             try? FileManager.default.removeItem(at: directory)
@@ -68,6 +68,7 @@ final class ReplayServer: Sendable {
     /// Waits for a log entry that matches.
     ///
     /// - Throws: `ToolError` when `timeout` passes first.
+    @discardableResult
     func waitForLog(timeout: Duration = .seconds(10), where matches: (JSONTree) -> Bool) async throws -> JSONTree {
         let deadline = ContinuousClock.now + timeout
         while true {

@@ -42,7 +42,7 @@ final class ToolProcess: @unchecked Sendable {
     /// Launches `executable`; throws if it cannot be started.
     ///
     /// - Parameter environment: the child's whole environment; nil inherits the test process's.
-    init(name: String, executable: URL, arguments: [String], environment: [String: String]? = nil) throws {
+    init(name: String, executable: URL, arguments: [String], environment: [String: String]? = nil) async throws {
         self.name = name
         let stdin = Pipe()
         let stdout = Pipe()
@@ -60,7 +60,7 @@ final class ToolProcess: @unchecked Sendable {
                 ? .exited(finished.terminationStatus) : .signaled(finished.terminationStatus)
             self?.exit.withLock { $0 = status }
         }
-        try process.run()
+        try await Self.launch(process)
         Self.startReading(stdout.fileHandleForReading, into: output, name: "\(name) stdout")
         Self.startReading(stderr.fileHandleForReading, into: errors, name: "\(name) stderr")
     }
@@ -154,10 +154,37 @@ final class ToolProcess: @unchecked Sendable {
         ToolError(tool: name, problem: problem, stderr: errors.text)
     }
 
+    /// Runs `process.run()` on a new thread whose signal mask is empty.
+    ///
+    /// `posix_spawn` gives the child the signal mask of the thread that calls it, and the threads of the
+    /// Swift concurrency pool (libdispatch workers) block nearly every signal: a child started from one
+    /// of them never sees SIGTERM or SIGINT (observed: `SigBlk: fffffffe3bfbea27` in the child).
+    private static func launch(_ process: Process) async throws {
+        nonisolated(unsafe) let process = process  // handed to the thread, never touched here meanwhile
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                var nothing = sigset_t()
+                sigemptyset(&nothing)
+                pthread_sigmask(SIG_SETMASK, &nothing, nil)
+                continuation.resume(with: Result { try process.run() })
+            }
+            thread.name = "spawn"
+            thread.start()
+        }
+    }
+
+    /// Reads the pipe until end of file on a thread of its own. Plain `read(2)`, because Foundation's
+    /// `FileHandle.read(upToCount:)` waits for the full count or end of file on Linux.
     private static func startReading(_ handle: FileHandle, into lines: OutputLines, name: String) {
         let thread = Thread {
-            while let data = try? handle.read(upToCount: 65_536), !data.isEmpty {
-                lines.append(data)
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    lines.append(buffer[..<count])
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
             }
             lines.finish()
             try? handle.close()
