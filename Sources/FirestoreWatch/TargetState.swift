@@ -1,6 +1,6 @@
 /// Everything `WatchState` knows about one target of the stream. Owned by `WatchState` only.
 struct TargetState {
-    /// The target as last added; `resume` and `expectedCount` here are unused (see `resume`).
+    /// The target as last added, without resume point or expected count (see `resume` and `resumeTarget`).
     private(set) var target: ListenTarget
     /// The last raised view.
     private(set) var view: TargetView

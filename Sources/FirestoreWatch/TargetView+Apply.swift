@@ -1,6 +1,6 @@
 extension TargetView {
     /// Up to this many changes are applied by editing the ordered array in place (each a binary search plus
-    /// one element move); larger batches go through `applyInBulk`, which is O((n + m) log(n + m)) overall.
+    /// one element move); larger batches go through `applyInBulk`, which is O(n + m log(n + m)) overall.
     static let inPlaceLimit = 32
 
     /// Applies `delta` and returns its changes: removed, then added, then modified, each group in query
@@ -9,9 +9,9 @@ extension TargetView {
     /// - Parameter inPlaceLimit: the largest batch applied in place; tests vary it to compare both paths.
     mutating func apply(_ delta: ViewDelta, inPlaceLimit: Int = Self.inPlaceLimit) -> [DocumentViewChange] {
         var sorted = delta
-        sorted.removed.sort(by: comparator.areInIncreasingOrder)
-        sorted.added.sort(by: comparator.areInIncreasingOrder)
-        sorted.modified.sort { comparator.compare($0.new, $1.new) < 0 }
+        sorted.removed = comparator.sorted(delta.removed) { $0 }
+        sorted.added = comparator.sorted(delta.added) { $0 }
+        sorted.modified = comparator.sorted(delta.modified) { $0.new }
         return sorted.count <= inPlaceLimit ? applyInPlace(sorted) : applyInBulk(sorted)
     }
 

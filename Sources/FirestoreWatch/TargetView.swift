@@ -14,7 +14,7 @@ struct TargetView {
         var byName: [DocumentKey: Document] = [:]
         for document in documents { byName[DocumentKey(document.name)] = document }
         self.byName = byName
-        self.documents = byName.values.sorted(by: comparator.areInIncreasingOrder)
+        self.documents = comparator.sorted(Array(byName.values)) { $0 }
     }
 
     var count: Int { documents.count }

@@ -47,7 +47,7 @@ enum UnpackAllocator {
     static func string(_ pointer: UnsafePointer<CChar>?, field: String) throws(WireError) -> String {
         guard let pointer, UInt(bitPattern: pointer) != emptyString else { return "" }
         let size = UnsafeRawPointer(pointer - headerSize).load(as: Int.self)
-        precondition(size >= 1, "protobuf-c allocated a string without room for its NUL")
+        precondition(size >= 1 && pointer[size - 1] == 0, "protobuf-c no longer allocates a string as length + 1")
         let bytes = UnsafeRawBufferPointer(start: pointer, count: size - 1)
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw WireError(message: "\(field) is not valid UTF-8")

@@ -4,13 +4,18 @@ import Testing
 /// Google's 14 listen conformance tests, end to end: the replay server plays each test's responses to the
 /// built `firestore-listen watch C --order-by a --json --include-docs`, and every snapshot line must equal
 /// the test's expected snapshot; an `isError` test must end with an `error` line and exit 1.
-@Suite("conformance, end to end", .disabled("firestore-listen watch --json is not implemented yet"))
+@Suite("conformance, end to end")
 struct ConformanceEndToEndTests {
+    /// An empty fixture directory would make the test below run zero cases and pass; fail instead.
+    @Test func allFourteenTestFilesArePresent() {
+        #expect(TestEnvironment.conformanceFiles.count == 14)
+    }
+
     @Test(arguments: TestEnvironment.conformanceFiles)
     func printsTheExpectedSnapshots(file: URL) async throws {
         let (expected, isError) = try ConformanceSnapshot.expectations(of: file)
         let server = try await ReplayServer.start(conformance: file)
-        let run = try await CLIRun([
+        let run = try CLIRun([
             "watch", "C", "--order-by", "a", "--json", "--include-docs",
             "--host", server.address, "--project", "projectID", "--insecure",
         ])

@@ -185,6 +185,7 @@ import Testing
         }
         #expect(status.code == .unavailable)
         #expect(status.message.contains("presumed dead"))
+        #expect(transport.discardedConnections == 1)
     }
 
     @Test func anIdleButHealthyStreamIsProbedAndKept() async throws {

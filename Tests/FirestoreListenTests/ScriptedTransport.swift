@@ -62,6 +62,15 @@ final class ScriptedTransport: ListenTransport {
 
     var streams: [Stream] { opened.withLock { $0 } }
 
+    private let discarded = Mutex(0)
+
+    /// How many times the session gave up on a connection.
+    var discardedConnections: Int { discarded.withLock { $0 } }
+
+    func discardConnection() {
+        discarded.withLock { $0 += 1 }
+    }
+
     func openListenStream() throws -> any ListenStream {
         if let failure = failures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { throw failure }
         let stream = Stream(onSend: onSend)

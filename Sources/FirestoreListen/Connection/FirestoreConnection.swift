@@ -2,15 +2,19 @@ import FirestoreWatch
 import FirestoreWire
 internal import Foundation
 import GRPCTransport
+import Synchronization
 
 /// A connection to one Firestore database: one gRPC channel, the request headers Google's clients send,
 /// and the calls this tool makes (Listen, Commit, RunQuery, GetDocument).
 ///
-/// Thread safety: immutable after `init`; `Channel` does its own locking.
+/// Thread safety: the channel is swapped under a lock (`discardConnection()`); `Channel` does its own locking.
 public final class FirestoreConnection: ListenTransport, Sendable {
     public let settings: Settings
-    private let channel: Channel
+    private let configuration: ChannelConfiguration
+    private let current: Mutex<Channel>
     private let metadata: [(String, String)]
+
+    private var channel: Channel { current.withLock { $0 } }
 
     /// Opens the channel (the connection itself is made lazily by gRPC, on the first call).
     /// - Throws: `UsageError` for an unreadable `--ca-file` or `--access-token-file`; `Status` if the
@@ -41,15 +45,22 @@ public final class FirestoreConnection: ListenTransport, Sendable {
             security = .tls(rootCertificatesPEM: try caFile.map(Self.readCertificates), credentials: credentials)
         }
         metadata = headers
-        channel = try Channel(
-            configuration: ChannelConfiguration(
-                target: settings.endpoint,
-                security: security,
-                keepaliveTime: settings.isEmulator ? nil : .seconds(30),
-                maxReceiveMessageBytes: 17 * 1024 * 1024,
-                userAgent: "firestore-listen/\(Version.current)"
-            )
+        configuration = ChannelConfiguration(
+            target: settings.endpoint,
+            security: security,
+            keepaliveTime: settings.isEmulator ? nil : .seconds(30),
+            maxReceiveMessageBytes: 17 * 1024 * 1024,
+            userAgent: "firestore-listen/\(Version.current)"
         )
+        current = Mutex(try Channel(configuration: configuration))
+    }
+
+    /// Replaces the channel with a new one, so that the next call makes a new connection. gRPC would keep
+    /// using a connection that died silently (a blackholing proxy: no FIN, no RST, no keepalive against the
+    /// emulator); the old channel is freed once its last call has ended.
+    public func discardConnection() {
+        guard let fresh = try? Channel(configuration: configuration) else { return }
+        current.withLock { $0 = fresh }
     }
 
     public func openListenStream() throws -> any ListenStream {

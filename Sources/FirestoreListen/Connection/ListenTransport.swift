@@ -7,6 +7,10 @@ public protocol ListenTransport: Sendable {
     /// Opens a new stream. Nothing is sent yet.
     /// - Throws: the `Status` of a stream that cannot be opened.
     func openListenStream() throws -> any ListenStream
+
+    /// The current connection is presumed dead (nothing came back for too long): the next stream must not
+    /// reuse it.
+    func discardConnection()
 }
 
 /// One open Listen stream.

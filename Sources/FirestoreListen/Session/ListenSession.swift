@@ -184,6 +184,7 @@ public actor ListenSession {
         } catch let status as Status {
             if Task.isCancelled { throw CancellationError() }
             if presumedDead {
+                transport.discardConnection()
                 return Status(
                     code: .unavailable,
                     message:
