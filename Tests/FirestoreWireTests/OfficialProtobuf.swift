@@ -1,7 +1,7 @@
 import Foundation
 
-/// Google's own protobuf encoder and decoder: `official_protobuf.py`, next to this file, run with the
-/// Python of the repository's `.venv` (google-cloud-firestore), or `FIRESTORE_LISTEN_PYTHON` if set.
+/// Google's own protobuf encoder and decoder: `Tests/Tools/official_protobuf.py`, run with the Python
+/// of the repository's `.venv` (google-cloud-firestore), or `FIRESTORE_LISTEN_PYTHON` if set.
 ///
 /// Each call starts Python once (about half a second) for a whole batch of requests. A missing Python
 /// or a failed request throws, so the test fails loudly rather than skipping.
@@ -38,7 +38,7 @@ enum OfficialProtobuf {
     private static func run(_ requests: [[String: String]]) throws -> [[String: String]] {
         let process = Process()
         process.executableURL = try python()
-        process.arguments = [testsDirectory.appendingPathComponent("official_protobuf.py").path]
+        process.arguments = [repository.appendingPathComponent("Tests/Tools/official_protobuf.py").path]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -47,8 +47,10 @@ enum OfficialProtobuf {
         input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: requests))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
+        // Not `waitUntilExit()`: on Linux it can spin for ever on a Swift concurrency thread. The output
+        // has ended, so the process is exiting; give Foundation a moment to reap it.
+        for _ in 0..<500 where process.isRunning { usleep(10_000) }
+        guard !process.isRunning, process.terminationStatus == 0,
             let answers = try JSONSerialization.jsonObject(with: data) as? [[String: String]],
             answers.count == requests.count
         else {
@@ -75,10 +77,13 @@ enum OfficialProtobuf {
         bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
-    private static var testsDirectory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent() }
+    /// The repository root: this file is `Tests/FirestoreWireTests/OfficialProtobuf.swift`.
+    private static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
 
     private static func python() throws -> URL {
-        let repository = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
         let path =
             ProcessInfo.processInfo.environment["FIRESTORE_LISTEN_PYTHON"]
             ?? repository.appendingPathComponent(".venv/bin/python").path
