@@ -91,10 +91,19 @@ enum ProtoJSON {
                 readTime: try body["readTime"].map(timestamp)
             )
         case "filter":
+            let bloom = try (body["unchangedNames"] as? [String: Any]).map { bloom in
+                let bits = bloom["bits"] as? [String: Any] ?? [:]
+                return BloomFilterBits(
+                    bitmap: try bytes(bits["bitmap"]),
+                    padding: Int32(try bits.integer("padding", default: 0)),
+                    hashCount: Int32(try bloom.integer("hashCount", default: 0))
+                )
+            }
             return .existenceFilter(
                 ExistenceFilter(
                     targetID: Int32(try body.integer("targetId", default: 0)),
-                    count: Int32(try body.integer("count", default: 0))
+                    count: Int32(try body.integer("count", default: 0)),
+                    unchangedNames: bloom
                 )
             )
         default:

@@ -189,7 +189,8 @@ class ListenService:
         call = self._calls
         self._calls += 1
         plan = self._plans[min(call, len(self._plans) - 1)]
-        self._log.write({"call": call, "event": "metadata", "metadata": describe_metadata(context.invocation_metadata())})
+        metadata = describe_metadata(context.invocation_metadata())
+        self._log.write({"call": call, "event": "metadata", "metadata": metadata})
         requests = request_iterator.__aiter__()
         try:
             # 1. Wait for the first request (the AddTarget); a client that half-closes first gets OK.

@@ -28,7 +28,7 @@ struct ExecHook: Sendable {
             finished.continuation.finish()
         }
         do {
-            try process.run()
+            try await Self.launch(process)
         } catch {
             LineWriter.standardError.write("firestore-listen: --exec could not start /bin/sh: \(error)")
             return
@@ -41,6 +41,22 @@ struct ExecHook: Sendable {
             LineWriter.standardError.write(
                 "firestore-listen: --exec exited with status \(status) for \(change.kind.rawValue) \(change.document.id)"
             )
+        }
+    }
+
+    /// Starts `process` from a new thread with an empty signal mask: a child inherits the mask of the thread
+    /// that spawns it, and Swift's concurrency threads block nearly every signal, so a command started from
+    /// one of them could never be interrupted.
+    private static func launch(_ process: Process) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                var nothing = sigset_t()
+                sigemptyset(&nothing)
+                pthread_sigmask(SIG_SETMASK, &nothing, nil)
+                continuation.resume(with: Result { try process.run() })
+            }
+            thread.name = "exec-spawn"
+            thread.start()
         }
     }
 }

@@ -29,17 +29,20 @@ final class CLIRun: Sendable {
     /// Starts `firestore-listen` with `arguments`.
     ///
     /// - Throws: `ToolError` when the binary is missing or does not start.
-    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let inherited = ProcessInfo.processInfo.environment
         var base: [String: String] = [:]
         for key in ["PATH", "HOME", "LANG", "TMPDIR"] { base[key] = inherited[key] }
-        process = try await ToolProcess(
+        process = try ToolProcess(
             name: "firestore-listen",
             executable: TestEnvironment.cliBinary(),
             arguments: arguments,
             environment: base.merging(environment) { _, new in new }
         )
     }
+
+    /// The CLI's process id (to read its CPU time in /proc, say).
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// Every stdout line so far.
     var stdoutLines: [String] { process.output.all }

@@ -29,7 +29,7 @@ actor FaultProxy {
 
     /// Starts a proxy to `upstream` (`HOST:PORT`).
     init(upstream: String) async throws {
-        process = try await TestEnvironment.startPythonTool("fault_proxy.py", arguments: ["--upstream", upstream])
+        process = try TestEnvironment.startPythonTool("fault_proxy.py", arguments: ["--upstream", upstream])
         port = try await process.readyPort()
     }
 

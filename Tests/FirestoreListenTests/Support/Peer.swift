@@ -4,7 +4,7 @@
 /// that arrive while a reply is awaited are kept for `nextSnapshot(listener:timeout:)`. Dropping the
 /// instance kills the process (`ToolProcess.deinit`).
 actor Peer {
-    /// The project it writes to; the emulator host comes from `FIRESTORE_EMULATOR_HOST`.
+    /// The project it writes to.
     nonisolated let project: String
     /// Converts between the peer's typed JSON and `FirestoreValue`.
     nonisolated let coding: TypedValueCoding
@@ -15,12 +15,13 @@ actor Peer {
 
     /// Starts the peer and waits until it answers.
     ///
-    /// - Throws: `ToolError` when `FIRESTORE_EMULATOR_HOST` is not set or the peer does not start.
-    init(project: String = TestEnvironment.project) async throws {
-        let emulator = try TestEnvironment.emulatorHost()
+    /// - Parameter emulatorHost: the emulator to write to; nil means `FIRESTORE_EMULATOR_HOST`.
+    /// - Throws: `ToolError` when no emulator is given or set, or the peer does not start.
+    init(project: String = TestEnvironment.project, emulatorHost: String? = nil) async throws {
+        let emulator = try emulatorHost ?? TestEnvironment.emulatorHost()
         self.project = project
         coding = TypedValueCoding(project: project)
-        process = try await TestEnvironment.startPythonTool(
+        process = try TestEnvironment.startPythonTool(
             "peer.py",
             arguments: ["--project", project],
             environment: ["FIRESTORE_EMULATOR_HOST": emulator]

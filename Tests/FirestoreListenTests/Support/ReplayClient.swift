@@ -6,7 +6,7 @@ enum ReplayClient {
     ///
     /// - Parameter extraArguments: `--count N`, `--timeout S`, `--resume-token-hex HEX`, `--half-close`.
     static func run(target: String, extraArguments: [String] = []) async throws -> [JSONTree] {
-        let process = try await TestEnvironment.startPythonTool(
+        let process = try TestEnvironment.startPythonTool(
             "replay_client.py",
             arguments: ["--target", target] + extraArguments
         )

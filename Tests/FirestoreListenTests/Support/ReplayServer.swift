@@ -32,7 +32,8 @@ final class ReplayServer: Sendable {
         self.directory = directory
         logFile = directory.appending(path: "log.jsonl")
         do {
-            process = try await TestEnvironment.startPythonTool("replay_server.py", arguments: source + ["--log", logFile.path])
+            process = try TestEnvironment.startPythonTool(
+                "replay_server.py", arguments: source + ["--log", logFile.path])
             port = try await process.readyPort()
         } catch {
             try? FileManager.default.removeItem(at: directory)
@@ -73,7 +74,9 @@ final class ReplayServer: Sendable {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let entry = try log().first(where: matches) { return entry }
-            guard ContinuousClock.now < deadline else { throw process.failure("no matching log entry within \(timeout)") }
+            guard ContinuousClock.now < deadline else {
+                throw process.failure("no matching log entry within \(timeout)")
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
     }

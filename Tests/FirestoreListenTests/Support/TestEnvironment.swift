@@ -100,10 +100,10 @@ enum TestEnvironment {
     }
 
     /// Starts `Tests/Tools/<script>` with the configured Python.
-    static func startPythonTool(_ script: String, arguments: [String], environment: [String: String] = [:])
-        async throws -> ToolProcess
+    static func startPythonTool(_ script: String, arguments: [String], environment: [String: String] = [:]) throws
+        -> ToolProcess
     {
-        try await ToolProcess(
+        try ToolProcess(
             name: script,
             executable: python(),
             arguments: [toolsDirectory.appending(path: script).path] + arguments,

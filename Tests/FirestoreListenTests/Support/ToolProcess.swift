@@ -42,7 +42,7 @@ final class ToolProcess: @unchecked Sendable {
     /// Launches `executable`; throws if it cannot be started.
     ///
     /// - Parameter environment: the child's whole environment; nil inherits the test process's.
-    init(name: String, executable: URL, arguments: [String], environment: [String: String]? = nil) async throws {
+    init(name: String, executable: URL, arguments: [String], environment: [String: String]? = nil) throws {
         self.name = name
         let stdin = Pipe()
         let stdout = Pipe()
@@ -60,7 +60,7 @@ final class ToolProcess: @unchecked Sendable {
                 ? .exited(finished.terminationStatus) : .signaled(finished.terminationStatus)
             self?.exit.withLock { $0 = status }
         }
-        try await Self.launch(process)
+        try Self.launch(process)
         Self.startReading(stdout.fileHandleForReading, into: output, name: "\(name) stdout")
         Self.startReading(stderr.fileHandleForReading, into: errors, name: "\(name) stderr")
     }
@@ -154,23 +154,27 @@ final class ToolProcess: @unchecked Sendable {
         ToolError(tool: name, problem: problem, stderr: errors.text)
     }
 
-    /// Runs `process.run()` on a new thread whose signal mask is empty.
+    /// Runs `process.run()` on a new thread whose signal mask is empty, and waits for it.
     ///
     /// `posix_spawn` gives the child the signal mask of the thread that calls it, and the threads of the
     /// Swift concurrency pool (libdispatch workers) block nearly every signal: a child started from one
-    /// of them never sees SIGTERM or SIGINT (observed: `SigBlk: fffffffe3bfbea27` in the child).
-    private static func launch(_ process: Process) async throws {
-        nonisolated(unsafe) let process = process  // handed to the thread, never touched here meanwhile
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let thread = Thread {
-                var nothing = sigset_t()
-                sigemptyset(&nothing)
-                pthread_sigmask(SIG_SETMASK, &nothing, nil)
-                continuation.resume(with: Result { try process.run() })
-            }
-            thread.name = "spawn"
-            thread.start()
+    /// of them never sees SIGTERM or SIGINT (observed: `SigBlk: fffffffe3bfbea27` in the child). The wait
+    /// blocks the caller only for the spawn itself, as calling `run()` directly would.
+    private static func launch(_ process: Process) throws {
+        // Written by the thread before signal(), read here after wait(): the semaphore orders the two.
+        nonisolated(unsafe) var outcome: Result<Void, any Error> = .success(())
+        let spawned = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var nothing = sigset_t()
+            sigemptyset(&nothing)
+            pthread_sigmask(SIG_SETMASK, &nothing, nil)
+            outcome = Result { try process.run() }
+            spawned.signal()
         }
+        thread.name = "spawn"
+        thread.start()
+        spawned.wait()
+        try outcome.get()
     }
 
     /// Reads the pipe until end of file on a thread of its own. Plain `read(2)`, because Foundation's
