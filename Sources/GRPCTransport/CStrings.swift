@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #elseif canImport(Darwin)
-internal import Darwin
+    internal import Darwin
 #endif
 
 /// Calls `body` with NUL-terminated C copies of `strings` (nil stays NULL), freed when `body` returns.
@@ -21,14 +21,4 @@ func takeCString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
     guard let pointer else { return nil }
     defer { free(pointer) }
     return String(cString: pointer)
-}
-
-extension Duration {
-    /// Whole milliseconds, clamped to 0…`Int64.max` (a negative timeout has already expired).
-    var clampedMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        guard seconds >= 0, attoseconds >= 0 else { return 0 }
-        guard seconds < Int64.max / 1000 else { return Int64.max }
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
 }

@@ -31,7 +31,8 @@ public final class Channel: Sendable {
     ///   - metadata: request headers, lowercase keys, e.g. `("authorization", "Bearer owner")`.
     /// - Throws: `Status` `INVALID_ARGUMENT` for metadata gRPC refuses; `UNAVAILABLE` once closed.
     ///   Connection failures arrive later, through `BidirectionalCall.messages`.
-    public func openBidirectionalCall(method: String, metadata: [(String, String)]) throws(Status) -> BidirectionalCall {
+    public func openBidirectionalCall(method: String, metadata: [(String, String)]) throws(Status) -> BidirectionalCall
+    {
         try BidirectionalCall(channel: self, method: method, metadata: metadata)
     }
 

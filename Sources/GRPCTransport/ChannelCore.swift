@@ -1,19 +1,18 @@
-import Synchronization
-
 /// The engine behind a `Channel` and its calls: the C channel, the lock over `ChannelState`, and the loop
 /// of the poller thread.
 ///
 /// Ownership: the `Channel` and the poller thread each hold the core; the poller destroys the C channel
 /// after the queue drained. Threads: any thread may call the request methods; `pollUntilShutdown` runs on
-/// the one poller thread. Every C call but `next` and `destroy` happens under `state`'s lock.
+/// the one poller thread. Every C call but `next` and `destroy` happens under `state`'s lock, and no
+/// `Effect` runs under it.
 final class ChannelCore: Sendable {
     private let channel: ShimChannel
-    private let state: Mutex<ChannelState>
+    private let state: Locked<ChannelState>
 
     /// - Throws: `Status` when gRPC cannot create the channel's credentials.
     init(configuration: ChannelConfiguration) throws(Status) {
         channel = try ShimChannel(configuration: configuration)
-        state = Mutex(ChannelState(channel: channel))
+        state = Locked(ChannelState(channel: channel))
     }
 
     func openStream(

@@ -1,4 +1,4 @@
-/// Everything mutable about a channel: its phase and its calls by id. Held in `ChannelCore`'s mutex; every
+/// Everything mutable about a channel: its phase and its calls by id. Held in `ChannelCore`'s lock; every
 /// method runs under that lock, starts C batches itself and returns the `Effect`s to run after unlocking.
 ///
 /// Phases of the channel (no batch starts after `open`; that is what makes the queue shutdown safe):

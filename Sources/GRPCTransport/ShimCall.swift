@@ -14,13 +14,11 @@ struct ShimCall {
         try validateMetadata(metadata)
         let milliseconds = timeout.map { $0.clampedMilliseconds } ?? -1
         pointer = withCStrings([method] + metadata.map(\.0) + metadata.map(\.1)) { strings in
-            let keys = strings[1..<(1 + metadata.count)]
-            let values = strings[(1 + metadata.count)...]
-            return keys.withUnsafeBufferPointer { keys in
-                values.withUnsafeBufferPointer { values in
-                    fl_call_create(channel.pointer, strings[0], keys.baseAddress, values.baseAddress,
-                        metadata.count, milliseconds)
-                }
+            strings.withUnsafeBufferPointer { strings in
+                let keys = strings.baseAddress! + 1  // after the method; the values follow the keys
+                return fl_call_create(
+                    channel.pointer, strings[0], keys, keys + metadata.count, metadata.count, milliseconds
+                )
             }
         }
     }

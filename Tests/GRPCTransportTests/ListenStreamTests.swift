@@ -1,3 +1,4 @@
+import FirestoreWatch
 import GRPCTransport
 import Testing
 
@@ -7,25 +8,24 @@ extension TransportTests {
         @Test func listenOnAnEmptyCollectionGetsAddCurrentNoChangeAndEndsOKAfterHalfClose() async throws {
             let channel = try Emulator.channel()
             let call = try channel.openBidirectionalCall(method: Emulator.listen, metadata: Emulator.metadata)
-            try await call.send(FirestoreBytes.addQueryTarget(collection: Emulator.uniqueCollection()))
+            try await call.send(FirestoreMessages.addQueryTarget(collection: Emulator.uniqueCollection()))
             let kinds = try await withTimeout(.seconds(30)) {
-                var kinds: [UInt64?] = []
+                var kinds: [TargetChange.Kind?] = []
                 for try await message in call.messages {
-                    #expect(!message.isEmpty)
-                    kinds.append(FirestoreBytes.targetChangeKind(message))
+                    kinds.append(try FirestoreMessages.targetChangeKind(message))
                     if kinds.count == 3 {
                         call.closeSend()
                     }
                 }
                 return kinds
             }
-            #expect(kinds == [1, 3, 0], "ADD, CURRENT, NO_CHANGE, then the stream ends OK")
+            #expect(kinds == [.add, .current, .noChange], "then the stream ends OK")
         }
 
         @Test func cancelEndsTheStreamWithCancelled() async throws {
             let channel = try Emulator.channel()
             let call = try channel.openBidirectionalCall(method: Emulator.listen, metadata: Emulator.metadata)
-            try await call.send(FirestoreBytes.addQueryTarget(collection: Emulator.uniqueCollection()))
+            try await call.send(FirestoreMessages.addQueryTarget(collection: Emulator.uniqueCollection()))
             let status = try await withTimeout(.seconds(30)) {
                 var iterator = call.messages.makeAsyncIterator()
                 _ = try await iterator.next()
@@ -53,13 +53,17 @@ extension TransportTests {
             let collection = Emulator.uniqueCollection()
             // Two targets sent at once from two tasks: gRPC allows one SEND_MESSAGE at a time.
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await call.send(FirestoreBytes.addQueryTarget(collection: collection, targetID: 1)) }
-                group.addTask { try await call.send(FirestoreBytes.addQueryTarget(collection: collection, targetID: 2)) }
+                group.addTask {
+                    try await call.send(FirestoreMessages.addQueryTarget(collection: collection, targetID: 1))
+                }
+                group.addTask {
+                    try await call.send(FirestoreMessages.addQueryTarget(collection: collection, targetID: 2))
+                }
                 try await group.waitForAll()
             }
             let adds = try await withTimeout(.seconds(30)) {
                 var adds = 0
-                for try await message in call.messages where FirestoreBytes.targetChangeKind(message) == 1 {
+                for try await message in call.messages where try FirestoreMessages.targetChangeKind(message) == .add {
                     adds += 1
                     if adds == 2 {
                         call.closeSend()
@@ -76,7 +80,7 @@ extension TransportTests {
         @Test func aCancelledConsumerCancelsTheCall() async throws {
             let channel = try Emulator.channel()
             let call = try channel.openBidirectionalCall(method: Emulator.listen, metadata: Emulator.metadata)
-            try await call.send(FirestoreBytes.addQueryTarget(collection: Emulator.uniqueCollection()))
+            try await call.send(FirestoreMessages.addQueryTarget(collection: Emulator.uniqueCollection()))
             let consumer = Task {
                 for try await _ in call.messages {}
             }
@@ -86,7 +90,7 @@ extension TransportTests {
                 do {
                     // Refused once the cancellation has reached the call.
                     while true {
-                        try await call.send(FirestoreBytes.addQueryTarget(collection: "x", targetID: 9))
+                        try await call.send(FirestoreMessages.addQueryTarget(collection: "x", targetID: 9))
                         try await Task.sleep(for: .milliseconds(10))
                     }
                 } catch let status as Status {
@@ -99,7 +103,7 @@ extension TransportTests {
         @Test func closingTheChannelCancelsItsStreams() async throws {
             let channel = try Emulator.channel()
             let call = try channel.openBidirectionalCall(method: Emulator.listen, metadata: Emulator.metadata)
-            try await call.send(FirestoreBytes.addQueryTarget(collection: Emulator.uniqueCollection()))
+            try await call.send(FirestoreMessages.addQueryTarget(collection: Emulator.uniqueCollection()))
             await channel.close()
             let status = try await withTimeout(.seconds(10)) {
                 var iterator = call.messages.makeAsyncIterator()

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// TCP sockets on 127.0.0.1 for the tests: a free port, a port that accepts connections but never answers.
@@ -10,7 +10,7 @@ final class LocalSocket {
     /// Binds to a port the kernel picks; `listening` also queues incoming connections (never accepted).
     init(listening: Bool) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw SocketError(function: "socket") }
+        guard descriptor >= 0 else { throw SystemCallError(function: "socket") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -23,7 +23,7 @@ final class LocalSocket {
         }
         guard bound, !listening || listen(descriptor, 16) == 0 else {
             close(descriptor)
-            throw SocketError(function: "bind/listen")
+            throw SystemCallError(function: "bind/listen")
         }
         self.descriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
@@ -54,7 +54,7 @@ final class LocalSocket {
     }
 }
 
-struct SocketError: Error {
+struct SystemCallError: Error {
     let function: String
     let errno = Glibc.errno
 }

@@ -9,7 +9,7 @@ extension TransportTests {
             let emulator = try await EmulatorProcess()
             let channel = try Emulator.channel(target: "127.0.0.1:\(emulator.port)")
             let call = try channel.openBidirectionalCall(method: Emulator.listen, metadata: Emulator.metadata)
-            try await call.send(FirestoreBytes.addQueryTarget(collection: Emulator.uniqueCollection()))
+            try await call.send(FirestoreMessages.addQueryTarget(collection: Emulator.uniqueCollection()))
             let (first, status, elapsed) = try await withTimeout(.seconds(60)) {
                 var iterator = call.messages.makeAsyncIterator()
                 let first = try await iterator.next()
@@ -18,7 +18,8 @@ extension TransportTests {
                 let status = await finalStatus(&iterator)
                 return (first, status, ContinuousClock.now - killed)
             }
-            #expect(first.map(FirestoreBytes.targetChangeKind) == 1, "the stream was up (ADD) before the kill")
+            #expect(
+                try first.map(FirestoreMessages.targetChangeKind) == .add, "the stream was up (ADD) before the kill")
             #expect(status?.code == .unavailable)
             #expect(elapsed < .seconds(5))
             print("server gone: \(status.map(String.init(describing:)) ?? "OK") after \(elapsed)")

@@ -42,6 +42,11 @@ public final class FirestoreConnection: ListenTransport, Sendable {
         switch settings.security {
         case .plaintext: security = .plaintext
         case .tls(let caFile):
+            if caFile != nil, credentials == .googleDefault {
+                throw UsageError(
+                    "--ca-file needs --access-token-file: gRPC cannot use Application Default Credentials with other roots"
+                )
+            }
             security = .tls(rootCertificatesPEM: try caFile.map(Self.readCertificates), credentials: credentials)
         }
         metadata = headers
