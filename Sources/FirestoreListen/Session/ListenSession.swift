@@ -80,8 +80,9 @@ public actor ListenSession {
         self.nextTargetID = (targets.map(\.id).max() ?? 0) + 1
     }
 
-    /// Starts listening. The sequence ends when the consumer stops iterating (the stream is then
-    /// cancelled), and throws `Status` on a failure that ends the listener.
+    /// Starts listening; call it once per session (a second sequence fails with FAILED_PRECONDITION). The
+    /// sequence ends when the consumer stops iterating (the stream is then cancelled), and throws `Status`
+    /// on a failure that ends the listener.
     public nonisolated func events() -> AsyncThrowingStream<ListenEvent, any Error> {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: ListenEvent.self)
         let task = Task { await self.run(continuation) }
@@ -107,6 +108,11 @@ public actor ListenSession {
     }
 
     private func run(_ continuation: AsyncThrowingStream<ListenEvent, any Error>.Continuation) async {
+        guard output == nil else {
+            continuation.finish(
+                throwing: Status(code: .failedPrecondition, message: "the session is already listening"))
+            return
+        }
         output = continuation
         do {
             try await retryLoop()
@@ -231,6 +237,8 @@ public actor ListenSession {
                 }
             case .snapshot(let snapshot):
                 if userTargets.contains(snapshot.targetID) {
+                    // A consistent point after a token-less re-listen: a later refusal may be retried again.
+                    retriedWithoutToken.remove(snapshot.targetID)
                     emit(.snapshot(snapshot, resume: state.persistedTarget(snapshot.targetID)?.resume))
                 }
             case .targetRemoved(let id):
