@@ -6,15 +6,9 @@ import Testing
 @Suite struct ConfirmEndToEndTests {
     private let collection = "confirm-" + UUID().uuidString.prefix(8).lowercased()
 
-    private func environment() throws -> [String: String] {
-        [
-            "FIRESTORE_EMULATOR_HOST": try TestEnvironment.emulatorHost(),
-            "GOOGLE_CLOUD_PROJECT": TestEnvironment.project,
-        ]
-    }
-
     private func confirm(_ arguments: [String]) async throws -> CLIRun.Result {
-        try await CLIRun(["confirm"] + arguments, environment: try environment()).finish(timeout: .seconds(30))
+        try await CLIRun(["confirm"] + arguments, environment: try TestEnvironment.cliEnvironment()).finish(
+            timeout: .seconds(30))
     }
 
     @Test func setsStatusCompletedAndLeavesEverythingElse() async throws {
@@ -83,7 +77,7 @@ import Testing
         ["confirm"], ["confirm", "c"], ["confirm", "c/d", "--set", "=x"], ["confirm", "c/d", "--bogus"],
     ])
     func badUsageExitsTwoWithOneLineAndAPointer(arguments: [String]) async throws {
-        let result = try await CLIRun(arguments, environment: try environment()).finish()
+        let result = try await CLIRun(arguments, environment: try TestEnvironment.cliEnvironment()).finish()
         #expect(result.exitCode == 2)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2)

@@ -55,10 +55,7 @@ import Testing
             collection: collection, filters: variant.filters, orders: variant.orders, limit: variant.limit)
         let run = try CLIRun(
             ["watch", collection, "--json", "--include-docs"] + variant.arguments,
-            environment: [
-                "FIRESTORE_EMULATOR_HOST": try TestEnvironment.emulatorHost(),
-                "GOOGLE_CLOUD_PROJECT": TestEnvironment.project,
-            ]
+            environment: try TestEnvironment.cliEnvironment()
         )
         _ = try await run.waitForEvent("current", timeout: .seconds(20))
         var written: [String: Set<String>] = [:]

@@ -7,17 +7,6 @@ import Testing
 @Suite struct LibraryTests {
     private let collection = "library-" + UUID().uuidString.prefix(8).lowercased()
 
-    private func connection() throws -> FirestoreConnection {
-        var options = ConnectionOptions()
-        options.project = TestEnvironment.project
-        let settings = try Settings.resolve(
-            options,
-            environment: ["FIRESTORE_EMULATOR_HOST": try TestEnvironment.emulatorHost()],
-            subcommand: "watch"
-        )
-        return try FirestoreConnection(settings: settings)
-    }
-
     private func query(_ connection: FirestoreConnection, status: String) -> TargetSpec {
         .query(
             Query(
@@ -49,7 +38,7 @@ import Testing
     @Test func twoTargetsShareOneStreamAndAQueryIsReplacedWithoutReconnecting() async throws {
         let peer = try await Peer()
         defer { Task { await peer.stop() } }
-        let connection = try connection()
+        let connection = try TestEnvironment.emulatorConnection()
         let root = connection.settings.documentsRoot
         try await peer.set("\(collection)/p", ["status": .string("pending")])
         try await peer.set("\(collection)/d", ["status": .string("done")])

@@ -11,19 +11,12 @@ import Testing
         PeerQuery(collection: collection, filters: [("status", "==", .string("pending"))])
     }
 
-    private func environment() throws -> [String: String] {
-        [
-            "FIRESTORE_EMULATOR_HOST": try TestEnvironment.emulatorHost(),
-            "GOOGLE_CLOUD_PROJECT": TestEnvironment.project,
-        ]
-    }
-
     /// Starts `watch COLLECTION --where status == pending --json`, optionally through `host` (a proxy).
     private func listen(through host: String? = nil, extra: [String] = []) throws -> CLIRun {
         let hostArguments = host.map { ["--host", $0, "--emulator"] } ?? []
         return try CLIRun(
             ["watch", collection, "--where", "status == pending", "--json"] + hostArguments + extra,
-            environment: try environment()
+            environment: try TestEnvironment.cliEnvironment()
         )
     }
 
@@ -173,7 +166,7 @@ import Testing
         let before = try Data(contentsOf: state)
         let other = try await CLIRun(
             ["watch", collection, "--where", "status == done", "--json", "--state", state.path],
-            environment: try environment()
+            environment: try TestEnvironment.cliEnvironment()
         ).finish(timeout: .seconds(20))
         #expect(other.exitCode == 1)
         #expect(other.stderr.contains("belongs to another query"))

@@ -42,14 +42,8 @@ import Testing
         let fields: [String: FirestoreValue] = ["v": value, "label": .string(label)]
         let updateTime = try await peer.set(path, fields)
 
-        var options = ConnectionOptions()
-        options.project = TestEnvironment.project
-        let settings = try Settings.resolve(
-            options,
-            environment: ["FIRESTORE_EMULATOR_HOST": try TestEnvironment.emulatorHost()],
-            subcommand: "watch"
-        )
-        let connection = try FirestoreConnection(settings: settings)
+        let connection = try TestEnvironment.emulatorConnection()
+        let settings = connection.settings
         let session = ListenSession(
             transport: connection,
             targets: [ListenTarget(id: 1, spec: .documents([settings.documentsRoot + "/" + path]))],

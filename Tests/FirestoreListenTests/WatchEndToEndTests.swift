@@ -6,15 +6,8 @@ import Testing
 @Suite struct WatchEndToEndTests {
     private let collection = "watch-" + UUID().uuidString.prefix(8).lowercased()
 
-    private func environment() throws -> [String: String] {
-        [
-            "FIRESTORE_EMULATOR_HOST": try TestEnvironment.emulatorHost(),
-            "GOOGLE_CLOUD_PROJECT": TestEnvironment.project,
-        ]
-    }
-
     private func watch(_ arguments: [String]) throws -> CLIRun {
-        try CLIRun(["watch"] + arguments + ["--json"], environment: try environment())
+        try CLIRun(["watch"] + arguments + ["--json"], environment: try TestEnvironment.cliEnvironment())
     }
 
     private func changes(_ snapshot: JSONTree) -> [String] {
