@@ -109,6 +109,16 @@ import Testing
         _ = try #require(await streams.next())
     }
 
+    @Test func unauthenticatedReconnectsWithCredentialsReadAfresh() async throws {
+        let transport = ScriptedTransport()
+        var events = Events(session(transport))
+        var streams = transport.newStreams.makeAsyncIterator()
+        try #require(await streams.next()).end(Status(code: .unauthenticated, message: "token expired"))
+        #expect(try await events.next().map(describe) == "reconnecting 1 0s UNAUTHENTICATED")
+        #expect(transport.discardedConnections == 1)
+        _ = try #require(await streams.next())
+    }
+
     @Test func aTargetRemovedWithACauseEndsTheListenerWithItsStatus() async throws {
         let transport = ScriptedTransport()
         var events = Events(session(transport))

@@ -7,20 +7,32 @@ import Synchronization
 /// A connection to one Firestore database: one gRPC channel, the request headers Google's clients send,
 /// and the calls this tool makes (Listen, Commit, RunQuery, GetDocument).
 ///
-/// Thread safety: the channel is swapped under a lock (`discardConnection()`); `Channel` does its own locking.
+/// Thread safety: the channel and the headers are swapped together under a lock (`discardConnection()`);
+/// `Channel` does its own locking.
 public final class FirestoreConnection: ListenTransport, Sendable {
     public let settings: Settings
-    private let configuration: ChannelConfiguration
-    private let current: Mutex<Channel>
-    private let metadata: [(String, String)]
 
-    private var channel: Channel { current.withLock { $0 } }
+    /// What the calls use now: replaced as a whole when the connection is discarded.
+    private struct Current: Sendable {
+        var channel: Channel
+        var metadata: [(String, String)]
+    }
+
+    private let current: Mutex<Current>
+
+    private var channel: Channel { current.withLock { $0.channel } }
+    private var metadata: [(String, String)] { current.withLock { $0.metadata } }
 
     /// Opens the channel (the connection itself is made lazily by gRPC, on the first call).
     /// - Throws: `UsageError` for an unreadable `--ca-file` or `--access-token-file`; `Status` if the
     ///   channel cannot be created.
     public init(settings: Settings) throws {
         self.settings = settings
+        current = Mutex(try Self.connect(settings))
+    }
+
+    /// Builds the channel and the headers from the settings, reading the token and certificate files now.
+    private static func connect(_ settings: Settings) throws -> Current {
         var headers = [
             ("google-cloud-resource-prefix", settings.databaseName),
             ("x-goog-request-params", "database=" + Self.percentEncoded(settings.databaseName)),
@@ -49,22 +61,22 @@ public final class FirestoreConnection: ListenTransport, Sendable {
             }
             security = .tls(rootCertificatesPEM: try caFile.map(Self.readCertificates), credentials: credentials)
         }
-        metadata = headers
-        configuration = ChannelConfiguration(
+        let configuration = ChannelConfiguration(
             target: settings.endpoint,
             security: security,
             keepaliveTime: settings.isEmulator ? nil : .seconds(30),
             maxReceiveMessageBytes: 17 * 1024 * 1024,
             userAgent: "firestore-listen/\(Version.current)"
         )
-        current = Mutex(try Channel(configuration: configuration))
+        return Current(channel: try Channel(configuration: configuration), metadata: headers)
     }
 
-    /// Replaces the channel with a new one, so that the next call makes a new connection. gRPC would keep
-    /// using a connection that died silently (a blackholing proxy: no FIN, no RST, no keepalive against the
-    /// emulator); the old channel is freed once its last call has ended.
+    /// Replaces the channel with a new one, so that the next call makes a new connection, with credentials
+    /// read afresh (an `--access-token-file` that was renewed). gRPC would keep using a connection that died
+    /// silently (a blackholing proxy: no FIN, no RST, no keepalive against the emulator); the old channel
+    /// is freed once its last call has ended. When the files cannot be read now, the old channel stays.
     public func discardConnection() {
-        guard let fresh = try? Channel(configuration: configuration) else { return }
+        guard let fresh = try? Self.connect(settings) else { return }
         current.withLock { $0 = fresh }
     }
 

@@ -8,8 +8,8 @@ public protocol ListenTransport: Sendable {
     /// - Throws: the `Status` of a stream that cannot be opened.
     func openListenStream() throws -> any ListenStream
 
-    /// The current connection is presumed dead (nothing came back for too long): the next stream must not
-    /// reuse it.
+    /// The current connection is presumed dead (nothing came back for too long), or its credentials were
+    /// refused (UNAUTHENTICATED): the next stream must use a new connection with credentials read afresh.
     func discardConnection()
 }
 

@@ -141,6 +141,7 @@ public actor ListenSession {
                 failingSince = nil
             }
             guard ended.isRetryable else { throw ended }
+            if ended.code == .unauthenticated { transport.discardConnection() }
             attempt += 1
             let now = ContinuousClock.now
             let since = failingSince ?? now
