@@ -96,6 +96,19 @@ import Testing
         #expect(error?.description.split(separator: "\n").count == 2)
     }
 
+    @Test func backticksProtectSpacesAndEqualsSigns() throws {
+        #expect(
+            try watch(["c", "--order-by", "`a b` desc"]).orders == [
+                QueryOrder(field: FieldPath(["a b"]), descending: true)
+            ])
+        guard case .confirm(let options) = try Command.parse(["confirm", "c/d", "--set", "`a=b`=1"]) else {
+            Issue.record("not a confirm command")
+            return
+        }
+        #expect(options.fields == [FieldPath(["a=b"]): .integer(1)])
+        #expect(usageError(["watch", "c", "--state", "--json"])?.message == "Missing value for '--state <file>'")
+    }
+
     @Test func confirmDefaultsToStatusCompleted() throws {
         guard case .confirm(let options) = try Command.parse(["confirm", "queue/t1"]) else {
             Issue.record("not a confirm command")

@@ -198,6 +198,35 @@ import Testing
         #expect(transport.discardedConnections == 1)
     }
 
+    @Test func aWaitFromEarlierStreamsNeverCondemnsANewOne() async throws {
+        let transport = ScriptedTransport { stream, request in
+            if case .add(let target) = request, stream.index >= 2 {
+                stream.push(.target(TargetChange(kind: .add, targetIDs: [target.id])))
+            }
+        }
+        var events = Events(
+            session(transport) {
+                $0.responseTimeout = .milliseconds(1500)
+                $0.probeAfter = .seconds(30)
+            }
+        )
+        var streams = transport.newStreams.makeAsyncIterator()
+        try #require(await streams.next()).end(Status(code: .unavailable, message: "refused"))
+        try #require(await streams.next()).end(Status(code: .unavailable, message: "refused"))
+        _ = try #require(await streams.next())
+        var sawListening = false
+        while let event = try await events.next() {
+            if case .listening = event {
+                sawListening = true
+                break
+            }
+        }
+        #expect(sawListening)
+        try await Task.sleep(for: .seconds(3))
+        #expect(transport.streams.count == 3, "the answered stream was kept")
+        #expect(transport.discardedConnections == 0)
+    }
+
     @Test func anIdleButHealthyStreamIsProbedAndKept() async throws {
         let transport = ScriptedTransport { stream, request in
             switch request {

@@ -158,6 +158,23 @@ import Testing
         _ = await last.stop()
     }
 
+    @Test func onceWithAStateFileThatNothingChangedReportsAnEmptySnapshotAndExits() async throws {
+        let peer = try await Peer()
+        defer { Task { await peer.stop() } }
+        try await peer.set("\(collection)/a", ["status": .string("pending")])
+        let state = FileManager.default.temporaryDirectory.appending(path: "once-\(collection).db")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let first = try await listen(extra: ["--state", state.path, "--once"]).finish(timeout: .seconds(20))
+        #expect(first.exitCode == 0)
+        let second = try await listen(extra: ["--state", state.path, "--once"]).finish(timeout: .seconds(20))
+        #expect(second.exitCode == 0)
+        let events = try second.events()
+        #expect(events.map { $0["type"]?.string } == ["resumed", "current", "snapshot"])
+        #expect(events.last?["initial"]?.bool == false)
+        #expect(events.last?["size"]?.int == 1)
+        #expect(events.last?["changes"]?.array?.isEmpty == true)
+    }
+
     @Test func aStateFileOfAnotherQueryIsRefusedAndKeptIntact() async throws {
         let state = FileManager.default.temporaryDirectory.appending(path: "other-\(collection).db")
         defer { try? FileManager.default.removeItem(at: state) }

@@ -14,8 +14,12 @@ final class ScriptedTransport: ListenTransport {
         private let sentRequests = Mutex<[Wire.ListenRequestBody]>([])
         private let onSend: @Sendable (Stream, Wire.ListenRequestBody) -> Void
 
-        init(onSend: @escaping @Sendable (Stream, Wire.ListenRequestBody) -> Void) {
+        /// 0 for the first stream the session opened, 1 for the next, …
+        let index: Int
+
+        init(index: Int, onSend: @escaping @Sendable (Stream, Wire.ListenRequestBody) -> Void) {
             (changes, continuation) = AsyncThrowingStream.makeStream(of: WatchChange.self)
+            self.index = index
             self.onSend = onSend
         }
 
@@ -73,8 +77,11 @@ final class ScriptedTransport: ListenTransport {
 
     func openListenStream() throws -> any ListenStream {
         if let failure = failures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { throw failure }
-        let stream = Stream(onSend: onSend)
-        opened.withLock { $0.append(stream) }
+        let stream = opened.withLock { opened in
+            let stream = Stream(index: opened.count, onSend: onSend)
+            opened.append(stream)
+            return stream
+        }
         newStream.yield(stream)
         return stream
     }

@@ -57,7 +57,7 @@ struct ArgumentScanner {
             lastValued = option
             if let inlineValue {
                 options.append((name, inlineValue))
-            } else if let next = iterator.next() {
+            } else if let next = iterator.next(), !(next.hasPrefix("--") && next.count > 2) {
                 options.append((name, next))
             } else {
                 throw UsageError("Missing value for '\(name) <\(valueName)>'", subcommand: subcommand)

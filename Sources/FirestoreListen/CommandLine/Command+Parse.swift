@@ -166,17 +166,19 @@ extension Command {
         }
     }
 
+    /// `FIELD`, `FIELD desc` or `FIELD asc`; FIELD may hold spaces inside backticks.
     private static func parseOrder(_ text: String) throws(UsageError) -> QueryOrder {
-        var words = text.split(separator: " ").map(String.init)
+        var field = text.trimmingSpaces
         var descending = false
-        if let last = words.last?.lowercased(), words.count > 1, last == "desc" || last == "asc" {
-            descending = last == "desc"
-            words.removeLast()
+        for (suffix, isDescending) in [(" desc", true), (" asc", false)] where field.lowercased().hasSuffix(suffix) {
+            field = String(field.dropLast(suffix.count)).trimmingSpaces
+            descending = isDescending
+            break
         }
-        guard words.count == 1 else {
+        guard !field.isEmpty else {
             throw UsageError("The value '\(text)' is invalid for '--order-by <field> [desc]'", subcommand: "watch")
         }
-        return QueryOrder(field: try FieldPath(parsing: words[0], subcommand: "watch"), descending: descending)
+        return QueryOrder(field: try FieldPath(parsing: field, subcommand: "watch"), descending: descending)
     }
 
     /// `90s`, `10m`, `1h`, `500ms`, or a bare number of seconds.
@@ -210,7 +212,7 @@ extension Command {
         try validateDocumentPath(path, subcommand: "confirm")
         options.documentPath = path
         for assignment in scanner.values("--set") {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+            guard let equals = assignment.firstIndexOutsideBackticks(of: "="), equals != assignment.startIndex else {
                 throw UsageError(
                     "The value '\(assignment)' is invalid for '--set <FIELD=VALUE>'", subcommand: "confirm")
             }
@@ -235,5 +237,26 @@ extension Command {
             options.ifUpdateTime = time
         }
         return options
+    }
+}
+
+extension String {
+    /// The first `character` that is not inside a backtick-quoted field path segment.
+    func firstIndexOutsideBackticks(of character: Character) -> Index? {
+        var quoted = false
+        var escaping = false
+        for index in indices {
+            let current = self[index]
+            if escaping {
+                escaping = false
+            } else if quoted, current == "\\" {
+                escaping = true
+            } else if current == "`" {
+                quoted.toggle()
+            } else if !quoted, current == character {
+                return index
+            }
+        }
+        return nil
     }
 }

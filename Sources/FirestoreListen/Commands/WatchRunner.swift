@@ -57,9 +57,10 @@ struct WatchRunner {
                 let line = options.json ? snapshot.json(includeDocs: options.includeDocs).serialized : snapshot.text
                 guard LineWriter.standardOutput.write(line) else { return }
             }
+            // Hooks run before the save for the same reason: a crash runs them again, never skips them.
+            if shown, let exec { for change in snapshot.changes { await exec.run(for: change) } }
             try store?.save(snapshot, resume: resume)
             guard shown else { continue }
-            if let exec { for change in snapshot.changes { await exec.run(for: change) } }
             printedSnapshots += 1
             if options.once { return }
             if let maximum = options.maxEvents, printedSnapshots >= maximum { return }

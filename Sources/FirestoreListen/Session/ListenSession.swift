@@ -55,6 +55,8 @@ public actor ListenSession {
     private var presumedDead = false
     private var healthyThisStream = false
     private var currentReported: Set<Int32> = []
+    /// The user targets that have had a snapshot reported in this session.
+    private var snapshotReported: Set<Int32> = []
     private var restartReason: Status?
     private var retriedWithoutToken: Set<Int32> = []
     private var output: AsyncThrowingStream<ListenEvent, any Error>.Continuation?
@@ -170,7 +172,9 @@ public actor ListenSession {
         generation += 1
         streamsOpened += 1
         self.stream = stream
-        (probeID, presumedDead, healthyThisStream, restartReason) = (nil, false, false, nil)
+        // A probe of the old stream goes with it; so does any wait for an answer on it.
+        if let probeID { state.remove(targetID: probeID) }
+        (probeID, presumedDead, healthyThisStream, restartReason, unansweredSince) = (nil, false, false, nil, nil)
         currentReported = []
         lastReceived = .now
         let watchdog = Task { [generation] in await self.watchLiveness(generation) }
@@ -226,27 +230,40 @@ public actor ListenSession {
                     state.remove(targetID: id)
                     try await send(.remove(id), on: stream)
                 } else if userTargets.contains(id) {
-                    if streamsOpened == 1 || state.resumeTarget(id)?.resume == nil {
+                    if state.resumeTarget(id)?.resume == nil {
                         emit(.listening(targetID: id))
                     } else {
                         emit(.resumed(targetID: id, readTime: state.persistedTarget(id)?.readTime))
                     }
                 }
             case .current(let id, let readTime):
-                if userTargets.contains(id), currentReported.insert(id).inserted {
-                    emit(.current(targetID: id, readTime: readTime))
+                guard userTargets.contains(id) else { continue }
+                if currentReported.insert(id).inserted { emit(.current(targetID: id, readTime: readTime)) }
+                if !snapshotReported.contains(id) {
+                    // A restored view that nothing changed: report it, so that `--once` and a restarted
+                    // listener see the consistent point (`initial: false`, no changes).
+                    let view = ViewSnapshot(
+                        targetID: id,
+                        initial: false,
+                        readTime: readTime,
+                        documents: state.documents(targetID: id) ?? [],
+                        changes: []
+                    )
+                    snapshotReported.insert(id)
+                    emit(.snapshot(view, resume: state.persistedTarget(id)?.resume))
                 }
             case .snapshot(let snapshot):
                 if userTargets.contains(snapshot.targetID) {
                     // A consistent point after a token-less re-listen: a later refusal may be retried again.
                     retriedWithoutToken.remove(snapshot.targetID)
+                    snapshotReported.insert(snapshot.targetID)
                     emit(.snapshot(snapshot, resume: state.persistedTarget(snapshot.targetID)?.resume))
                 }
             case .targetRemoved(let id):
                 if id == probeID { probeID = nil }
             case .relisten(let target):
                 restartReason = Status(
-                    code: .ok,
+                    code: .aborted,
                     message: "the server's count of target \(target.id) disagrees with ours; listening afresh"
                 )
                 stream.cancel()
@@ -257,7 +274,7 @@ public actor ListenSession {
                     held.target.resume = nil
                     _ = state.restore(held)
                     restartReason = Status(
-                        code: .ok,
+                        code: .aborted,
                         message: "the server refused to resume target \(id) (\(cause.message)); listening afresh"
                     )
                     stream.cancel()
