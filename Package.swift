@@ -17,8 +17,10 @@ let package = Package(
             dependencies: ["CGRPCCore"],
             linkerSettings: [.linkedLibrary("grpc"), .linkedLibrary("gpr")]
         ),
+        .systemLibrary(name: "CProtobufC", path: "Sources/CProtobufC"),
         .target(
             name: "CFirestoreProtos",
+            dependencies: ["CProtobufC"],
             cSettings: [.headerSearchPath("include")],
             linkerSettings: [.linkedLibrary("protobuf-c")]
         ),
