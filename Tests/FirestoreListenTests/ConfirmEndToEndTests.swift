@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `firestore-listen confirm`, run as a process against the emulator, checked with Google's own client.
-@Suite struct ConfirmEndToEndTests {
+@Suite(.startsProcesses) struct ConfirmEndToEndTests {
     private let collection = "confirm-" + UUID().uuidString.prefix(8).lowercased()
 
     private func confirm(_ arguments: [String]) async throws -> CLIRun.Result {

@@ -4,7 +4,7 @@ import Testing
 /// Google's 14 listen conformance tests, end to end: the replay server plays each test's responses to the
 /// built `firestore-listen watch C --order-by a --json --include-docs`, and every snapshot line must equal
 /// the test's expected snapshot; an `isError` test must end with an `error` line and exit 1.
-@Suite("conformance, end to end")
+@Suite("conformance, end to end", .startsProcesses)
 struct ConformanceEndToEndTests {
     /// An empty fixture directory would make the test below run zero cases and pass; fail instead.
     @Test func allFourteenTestFilesArePresent() {

@@ -7,7 +7,7 @@ import Testing
 /// listener's latest snapshot must equal a fresh RunQuery (same documents, order and update times), and the
 /// changes reported since the previous quiet point must turn the previous result into this one, each one
 /// a real write (never a merely re-sent document).
-@Suite struct DifferentialTests {
+@Suite(.startsProcesses) struct DifferentialTests {
     struct Variant: Sendable, CustomStringConvertible {
         var name: String
         var arguments: [String]

@@ -4,7 +4,7 @@ import Testing
 
 /// The emulator goes away for 20 s and comes back on the same port (empty: it keeps data in memory): the
 /// listener retries without a busy loop, then recovers and reports the truth of the new server.
-@Suite struct EmulatorRestartTests {
+@Suite(.startsProcesses) struct EmulatorRestartTests {
     /// An emulator of this test's own, started by `Scripts/emulator` in its own process group.
     final class OwnEmulator {
         let host: String

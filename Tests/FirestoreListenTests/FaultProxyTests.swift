@@ -2,7 +2,7 @@ import Testing
 
 /// The fault proxy itself, in front of an in-process TCP echo server: the other tests rely on it to
 /// forward faithfully and to break connections exactly as asked.
-@Suite("fault_proxy.py")
+@Suite("fault_proxy.py", .startsProcesses)
 struct FaultProxyTests {
     @Test func forwardsBothWays() async throws {
         let echo = try TCPEchoServer()

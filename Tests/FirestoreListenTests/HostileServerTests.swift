@@ -4,7 +4,7 @@ import Testing
 /// Broken or hostile server messages, served by our replay server to the built CLI: a message that does
 /// not decode is a broken stream (reopened from the last consistent point), a protocol violation is an
 /// `error` event and exit 1, and a refused resume token leads to one clean re-listen.
-@Suite struct HostileServerTests {
+@Suite(.startsProcesses) struct HostileServerTests {
     private static let database = "projects/p/databases/(default)"
 
     private static func document(_ id: String, seconds: Int) -> JSONTree {

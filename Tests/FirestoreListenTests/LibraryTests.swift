@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The Swift library: several targets on one stream, and a query replaced on the live stream.
-@Suite struct LibraryTests {
+@Suite(.startsProcesses) struct LibraryTests {
     private let collection = "library-" + UUID().uuidString.prefix(8).lowercased()
 
     private func query(_ connection: FirestoreConnection, status: String) -> TargetSpec {

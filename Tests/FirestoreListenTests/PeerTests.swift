@@ -3,7 +3,7 @@ import Testing
 
 /// The interop peer (Google's Python client) against the emulator: interop tests compare our output with
 /// what it wrote and read, so it must carry every value kind exactly and report what it did.
-@Suite("peer.py")
+@Suite("peer.py", .startsProcesses)
 struct PeerTests {
     @Test func roundTripsEveryValueKindExactly() async throws {
         let peer = try await Peer()

@@ -3,7 +3,7 @@ import Testing
 
 /// The replay server itself, checked with a raw Python gRPC client: it must serve the conformance
 /// streams byte-exact and follow its script, since the end-to-end tests trust it.
-@Suite("replay_server.py")
+@Suite("replay_server.py", .startsProcesses)
 struct ReplayServerTests {
     @Test(arguments: TestEnvironment.conformanceFiles)
     func servesConformanceResponsesInOrder(file: URL) async throws {

@@ -5,7 +5,7 @@ import Testing
 /// Never miss a change: reconnects through a fault proxy, a blackholed connection, kill -9 with `--state`,
 /// and an emulator that goes away and comes back. Each runs the built CLI against the real emulator while
 /// Google's client writes; the listener's reported view must end equal to a fresh RunQuery.
-@Suite(.serialized) struct ResilienceTests {
+@Suite(.serialized, .startsProcesses) struct ResilienceTests {
     private let collection = "resilience-" + UUID().uuidString.prefix(8).lowercased()
     private var pending: PeerQuery {
         PeerQuery(collection: collection, filters: [("status", "==", .string("pending"))])

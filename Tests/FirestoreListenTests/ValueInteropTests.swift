@@ -5,7 +5,7 @@ import Testing
 
 /// Interoperability of values: each kind, with its edge values, written by Google's official Python client
 /// and pushed to our Listen stream, must decode exactly as written (doubles bit for bit).
-@Suite struct ValueInteropTests {
+@Suite(.startsProcesses) struct ValueInteropTests {
     static let reference = "projects/\(TestEnvironment.project)/databases/(default)/documents/rooms/r1"
 
     /// `depth` maps inside each other: 20 is the deepest Firestore accepts (with a scalar at the bottom).

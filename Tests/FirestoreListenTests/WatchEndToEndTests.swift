@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `firestore-listen watch --json`, run as a process against the emulator while Google's own client writes.
-@Suite struct WatchEndToEndTests {
+@Suite(.startsProcesses) struct WatchEndToEndTests {
     private let collection = "watch-" + UUID().uuidString.prefix(8).lowercased()
 
     private func watch(_ arguments: [String]) throws -> CLIRun {

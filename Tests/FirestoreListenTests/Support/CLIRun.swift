@@ -54,13 +54,13 @@ final class CLIRun: Sendable {
     ///
     /// - Throws: `ToolError` when `timeout` passes or the output ends first.
     @discardableResult
-    func waitForLine(timeout: Duration = .seconds(10), where matches: (String) -> Bool) async throws -> String {
+    func waitForLine(timeout: Duration = .seconds(30), where matches: (String) -> Bool) async throws -> String {
         try await process.nextLine(timeout: timeout, where: matches)
     }
 
     /// Consumes stdout up to and including the first JSON line whose `type` is `type` (`"snapshot"`).
     @discardableResult
-    func waitForEvent(_ type: String, timeout: Duration = .seconds(10)) async throws -> JSONTree {
+    func waitForEvent(_ type: String, timeout: Duration = .seconds(30)) async throws -> JSONTree {
         let line = try await process.nextLine(timeout: timeout) { line in
             (try? JSONTree(parsing: line))?["type"]?.string == type
         }

@@ -83,7 +83,7 @@ extension Peer {
     }
 
     /// The listener's next snapshot.
-    func nextSnapshot(listener: Int, timeout: Duration = .seconds(10)) async throws -> PeerSnapshot {
+    func nextSnapshot(listener: Int, timeout: Duration = .seconds(30)) async throws -> PeerSnapshot {
         let event = try await nextEvent(listener: listener, timeout: timeout)
         let changes = try (event["changes"]?.array ?? []).map { change in
             PeerSnapshot.Change(

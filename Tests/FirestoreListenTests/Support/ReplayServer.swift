@@ -70,7 +70,7 @@ final class ReplayServer: Sendable {
     ///
     /// - Throws: `ToolError` when `timeout` passes first.
     @discardableResult
-    func waitForLog(timeout: Duration = .seconds(10), where matches: (JSONTree) -> Bool) async throws -> JSONTree {
+    func waitForLog(timeout: Duration = .seconds(30), where matches: (JSONTree) -> Bool) async throws -> JSONTree {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let entry = try log().first(where: matches) { return entry }

@@ -115,7 +115,12 @@ final class ToolProcess: @unchecked Sendable {
             case .line(let line): return line
             case .finished: throw failure("its output ended (\(exitStatus.map(\.description) ?? "running"))")
             case .none:
-                guard ContinuousClock.now < deadline else { throw failure("no matching line within \(timeout)") }
+                guard ContinuousClock.now < deadline else {
+                    let recent = output.all.suffix(5).map { "  " + $0.prefix(300) }.joined(separator: "\n")
+                    throw failure(
+                        "no matching line within \(timeout); last lines of stdout:\n"
+                            + (recent.isEmpty ? "  (none)" : recent))
+                }
                 try await Task.sleep(for: .milliseconds(5))
             }
         }
