@@ -70,6 +70,11 @@ import Testing
         _ = await run.stop()
     }
 
+    /// A shell command that prints whether SIGPIPE is ignored in it (bit 13 of `SigIgn` in /proc/self/status).
+    private static let reportSIGPIPE =
+        #"awk '/^SigIgn/ { d = index("0123456789abcdef", substr($2, 13, 1)) - 1; "#
+        + #"print (d % 2 == 1 ? "SIGPIPE ignored" : "SIGPIPE default") }' /proc/self/status"#
+
     @Test func onceSkipInitialAndExecBehaveAsTheContractSays() async throws {
         let peer = try await Peer()
         defer { Task { await peer.stop() } }
@@ -83,7 +88,10 @@ import Testing
         let run = try watch([
             collection, "--skip-initial", "--max-events", "1",
             "--exec",
-            "{ echo \"$FIRESTORE_CHANGE $FIRESTORE_DOC_ID $FIRESTORE_DOC_PATH\"; cat; } >> '\(log.path)'; exit 3",
+            """
+            { echo "$FIRESTORE_CHANGE $FIRESTORE_DOC_ID $FIRESTORE_DOC_PATH"; cat; \(Self.reportSIGPIPE); } \
+            >> '\(log.path)'; exit 3
+            """,
         ])
         _ = try await run.waitForEvent("current")
         try await peer.set("\(collection)/y", ["n": .integer(2)])
@@ -94,7 +102,8 @@ import Testing
         #expect(snapshots.first.map(changes) == ["added y -1 1"])
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == "added y \(collection)/y")
-        #expect(lines.count == 2 && lines[1].contains("\"fields\":{\"n\":2}"))
+        #expect(lines.count == 3 && lines[1].contains("\"fields\":{\"n\":2}"))
+        #expect(lines.last == "SIGPIPE default", "the command's SIGPIPE is not left ignored")
         #expect(result.stderr.contains("--exec exited with status 3"))
     }
 }

@@ -4,7 +4,7 @@ internal import Foundation
 /// output is often a pipe to a script that waits for the line).
 ///
 /// A write to a closed pipe (`firestore-listen … | head -1`) fails instead of killing the process
-/// (`main` ignores SIGPIPE), and the listener then ends cleanly. Thread safety: the caller serialises.
+/// (`main` catches SIGPIPE with a handler that does nothing), and the listener then ends cleanly. Thread safety: the caller serialises.
 struct LineWriter: Sendable {
     private let handle: @Sendable () -> FileHandle
 
