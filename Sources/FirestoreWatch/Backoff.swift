@@ -11,7 +11,9 @@
 ///   come back in step;
 /// - `maximum()` jumps to the cap, which both clients do after RESOURCE_EXHAUSTED (the server is overloaded).
 ///
-/// Call `reset()` when the stream is healthy again (Node: a target change with a resume token arrived).
+/// Call `reset()` when the stream is healthy again: `ListenSession` does at a consistent point (CURRENT and a
+/// NO_CHANGE with a read time). Node resets on any target change with a resume token, which would re-open at
+/// once, for ever, a stream that always breaks right after its RESET.
 public struct Backoff: Sendable {
     public static let initialDelay: Duration = .seconds(1)
     public static let factor = 1.5

@@ -4,10 +4,12 @@
 /// `codeName` is the gRPC status name the CLI prints, `description` one line for a human.
 public struct WatchError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
-        /// An ADD for a target id that was never added.
+        /// An ADD for a target id that was never added (0: an ADD naming no target).
         case unexpectedAdd(targetID: Int32)
         /// A REMOVE without a cause for a target that we did not remove.
         case unexpectedRemove(targetID: Int32)
+        /// A document change, target change or existence filter naming a target id that was never added.
+        case unknownTarget(targetID: Int32)
     }
 
     public var reason: Reason
@@ -23,6 +25,7 @@ public struct WatchError: Error, Hashable, Sendable, CustomStringConvertible {
         switch reason {
         case .unexpectedAdd(let id): "Unexpected target ID \(id) sent by the server in an ADD"
         case .unexpectedRemove(let id): "The server removed target \(id) without a cause"
+        case .unknownTarget(let id): "The server sent a change for target \(id), which was never added"
         }
     }
 

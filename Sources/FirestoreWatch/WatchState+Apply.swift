@@ -2,12 +2,17 @@ extension WatchState {
     /// Applies one message of the stream and returns what it caused, in order.
     ///
     /// - Document changes, deletes and removes only update the pending changes of the targets they name
-    ///   (a delete or remove naming no target applies to every target). Ids never added are ignored.
+    ///   (a delete or remove naming no target applies to every target). Ids of targets that are gone are
+    ///   ignored.
     /// - Snapshots are raised only at a global NO_CHANGE (no target ids) with a read time, per target that is
     ///   current and whose last consistency point is not newer, ascending by target id.
-    /// - Throws: `WatchError` for an ADD of an id never added or a REMOVE without a cause that we did not
-    ///   ask for; the state is left as it was.
+    /// - A target change with a cause, of any kind, ends the targets it names (`.targetFailed`).
+    /// - Throws: `WatchError` for an ADD of an id not on the stream, a REMOVE without a cause that we did not
+    ///   ask for, or an id that was never added; the state is left as it was.
     public mutating func apply(_ change: WatchChange) throws(WatchError) -> [WatchEvent] {
+        if let unknown = change.namedTargetIDs.first(where: { !addedIDs.contains($0) }) {
+            throw WatchError(.unknownTarget(targetID: unknown))
+        }
         switch change {
         case .target(let targetChange):
             return try apply(targetChange)
@@ -31,6 +36,11 @@ extension WatchState {
 
     private mutating func apply(_ change: TargetChange) throws(WatchError) -> [WatchEvent] {
         let ids = change.targetIDs.isEmpty ? targetIDs : change.targetIDs
+        if let cause = change.cause {
+            return ids.compactMap { id in
+                targets.removeValue(forKey: id).map { _ in .targetFailed(id, cause: cause) }
+            }
+        }
         switch change.kind {
         case .noChange:
             guard change.targetIDs.isEmpty, let readTime = change.readTime else {
@@ -41,11 +51,6 @@ extension WatchState {
         case .add:
             return try acknowledgeAdd(change)
         case .remove:
-            if let cause = change.cause {
-                return ids.compactMap { id in
-                    targets.removeValue(forKey: id).map { _ in .targetFailed(id, cause: cause) }
-                }
-            }
             return try acknowledgeRemove(ids)
         case .current:
             for id in ids { targets[id]?.markCurrent(token: change.resumeToken) }
@@ -67,6 +72,7 @@ extension WatchState {
     /// ADD acknowledges our AddTarget; an ADD for an id we never added is a protocol violation (Google's
     /// server SDKs: "unexpected target ID sent by server"; conformance `listen-target-add-wrong-id`).
     private mutating func acknowledgeAdd(_ change: TargetChange) throws(WatchError) -> [WatchEvent] {
+        if change.targetIDs.isEmpty { throw WatchError(.unexpectedAdd(targetID: 0)) }
         if let unknown = change.targetIDs.first(where: { targets[$0] == nil }) {
             throw WatchError(.unexpectedAdd(targetID: unknown))
         }
@@ -117,5 +123,18 @@ extension WatchState {
         else { return [] }
         targets[id]?.reset()
         return [.relisten(ListenTarget(id: id, spec: spec))]
+    }
+}
+
+extension WatchChange {
+    /// The target ids the message names explicitly (an existence filter's 0 names none), but for an ADD: an
+    /// ADD must name a target on the stream, which `acknowledgeAdd` checks.
+    var namedTargetIDs: [Int32] {
+        switch self {
+        case .target(let change): change.kind == .add ? [] : change.targetIDs  // an ADD has its own check
+        case .document(_, let targetIDs, let removedTargetIDs): targetIDs + removedTargetIDs
+        case .delete(_, let removedTargetIDs, _), .remove(_, let removedTargetIDs, _): removedTargetIDs
+        case .existenceFilter(let filter): filter.targetID == 0 ? [] : [filter.targetID]
+        }
     }
 }

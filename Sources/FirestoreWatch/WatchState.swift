@@ -32,10 +32,14 @@
 ///   the same id before the REMOVE arrives (what `.relisten` asks for) keeps the view, so the next snapshot
 ///   reports only the difference.
 ///
-/// `apply(_:)` throws `WatchError` (INTERNAL) on a protocol violation: an ADD for an id never added, or a
-/// REMOVE without a cause that we did not ask for. The state is then unchanged; the owner ends the listener.
+/// `apply(_:)` throws `WatchError` (INTERNAL) on a protocol violation: an ADD for an id not on the stream, a
+/// REMOVE without a cause that we did not ask for, or any message naming an id that was never added. The
+/// state is then unchanged; the owner ends the listener.
 public struct WatchState: Sendable {
     var targets: [Int32: TargetState] = [:]
+    /// Every id ever added or restored: a message may still name a target that is gone (it is ignored), but
+    /// never one that was not added (a protocol violation).
+    var addedIDs: Set<Int32> = []
 
     /// No targets.
     public init() {}
@@ -57,6 +61,7 @@ public struct WatchState: Sendable {
     /// Adding an id that is on the stream and not being removed is a bug in the caller and traps.
     public mutating func add(_ target: ListenTarget) {
         precondition(target.id > 0, "target ids are positive, not \(target.id)")
+        addedIDs.insert(target.id)
         guard var state = targets[target.id] else {
             targets[target.id] = TargetState(adding: target)
             return
@@ -122,6 +127,7 @@ public struct WatchState: Sendable {
         precondition(targets[id] == nil, "target \(id) is already on the stream")
         let state = TargetState(restoring: persisted)
         targets[id] = state
+        addedIDs.insert(id)
         return state.resumeTarget
     }
 }

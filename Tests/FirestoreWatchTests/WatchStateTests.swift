@@ -54,6 +54,40 @@ import Testing
         #expect(state.targetIDs == [1])
     }
 
+    @Test func idsNeverAddedAreViolationsAndIdsOfGoneTargetsAreIgnored() throws {
+        var state = try Self.listening()
+        let before = state.persistedTarget(1)
+        #expect(throws: WatchError(.unexpectedAdd(targetID: 0))) {
+            try state.apply(.target(TargetChange(kind: .add)))
+        }
+        #expect(throws: WatchError(.unknownTarget(targetID: 9))) {
+            try state.apply(.document(Self.document("d3", update: 2), targetIDs: [1, 9], removedTargetIDs: []))
+        }
+        #expect(throws: WatchError(.unknownTarget(targetID: 9))) {
+            try state.apply(.target(TargetChange(kind: .current, targetIDs: [9])))
+        }
+        #expect(throws: WatchError(.unknownTarget(targetID: 9))) {
+            try state.apply(.existenceFilter(ExistenceFilter(targetID: 9, count: 0)))
+        }
+        #expect(state.persistedTarget(1) == before)
+
+        state.add(ListenTarget(id: 2, spec: Self.collection))
+        _ = try state.apply(.target(TargetChange(kind: .add, targetIDs: [2])))
+        state.remove(targetID: 2)
+        #expect(try state.apply(.target(TargetChange(kind: .remove, targetIDs: [2]))) == [.targetRemoved(2)])
+        #expect(try state.apply(.target(TargetChange(kind: .reset, targetIDs: [2]))) == [])
+        #expect(state.targetIDs == [1])
+    }
+
+    @Test func aCauseOnAnyTargetChangeEndsTheTarget() throws {
+        var state = try Self.listening()
+        let cause = TargetChange.Cause(code: 7, message: "denied")
+        #expect(
+            try state.apply(.target(TargetChange(kind: .current, targetIDs: [1], cause: cause)))
+                == [.targetFailed(1, cause: cause)])
+        #expect(state.targetIDs.isEmpty)
+    }
+
     @Test func errorsReadAsOneLineWithAStatusName() {
         let error = WatchError(.unexpectedAdd(targetID: 2))
         #expect(error.codeName == "INTERNAL")

@@ -6,11 +6,11 @@ import GRPCTransport
 /// broken streams from the resume token, and detects dead connections with a probe.
 ///
 /// ```
-///              open                first message             a resume token (consistent)
-///   Initial ─────────► Starting ───────────────► Open ──────────────────────────► Healthy
-///                         ▲  │ error                │ error / no answer in 15 s       │ error
-///                         │  ▼                      ▼                                 ▼
-///                         └─ Backoff ◄─────────────────────────────────────────────────┘
+///              open                first message             a consistent point (CURRENT + NO_CHANGE)
+///   Initial ─────────► Starting ───────────────► Open ──────────────────────────────────────► Healthy
+///                         ▲  │ error                │ error / no answer in 15 s                 │ error
+///                         │  ▼                      ▼                                           ▼
+///                         └─ Backoff ◄───────────────────────────────────────────────────────────┘
 ///                  (retryable status; 0 s after a healthy stream, then 1 s × 1.5 … 60 s, ± 50 %)
 ///
 ///   any state ── fatal status, protocol violation, --max-retry-time exceeded ──► Failed (events throw)
@@ -74,7 +74,8 @@ public actor ListenSession {
     ) {
         self.transport = transport
         self.configuration = configuration
-        self.probeDocument = databaseName + "/documents/__firestore_listen__/probe"
+        // Not `__…__`: production reserves such ids, and a refused probe would prove less than an answered one.
+        self.probeDocument = databaseName + "/documents/firestore-listen-probe/liveness"
         var state = state
         for target in targets where !state.targetIDs.contains(target.id) { state.add(target) }
         self.state = state
@@ -119,6 +120,8 @@ public actor ListenSession {
         do {
             try await retryLoop()
             continuation.finish()
+        } catch let failure as Fatal {
+            continuation.finish(throwing: failure.status)
         } catch is CancellationError {
             continuation.finish()
         } catch {
@@ -142,17 +145,15 @@ public actor ListenSession {
                 attempt = 0
                 failingSince = nil
             }
-            guard ended.isRetryable else { throw ended }
+            guard ended.isRetryable else { throw Fatal(ended) }
             if ended.code == .unauthenticated { transport.discardConnection() }
             attempt += 1
             let now = ContinuousClock.now
             let since = failingSince ?? now
             failingSince = since
             if let limit = configuration.maxRetryTime, now - since >= limit {
-                throw Status(
-                    code: ended.code,
-                    message: "no healthy stream for \(limit.formatted): \(ended.message)"
-                )
+                throw Fatal(
+                    Status(code: ended.code, message: "no healthy stream for \(limit.formatted): \(ended.message)"))
             }
             if ended.code == .resourceExhausted { backoff.maximum() }
             let delay = backoff.next()
@@ -206,7 +207,7 @@ public actor ListenSession {
         } catch let error as WireError {
             return Status(code: .internal, message: "a server message did not decode: \(error.message)")
         } catch let error as WatchError {
-            throw Status(code: StatusCode(name: error.codeName) ?? .internal, message: error.message)
+            throw Fatal(Status(code: StatusCode(name: error.codeName) ?? .internal, message: error.message))
         }
     }
 
@@ -217,7 +218,6 @@ public actor ListenSession {
 
     private func handle(_ change: WatchChange, on stream: any ListenStream) async throws {
         if configuration.reportsMessages { emit(.message(change)) }
-        if case .target(let targetChange) = change, !targetChange.resumeToken.isEmpty { healthyThisStream = true }
         // A REMOVE with a cause takes the target away; keep what we hold in case it was a refused resume.
         var refused: PersistedTarget?
         if case .target(let targetChange) = change, targetChange.kind == .remove, targetChange.cause != nil {
@@ -238,6 +238,10 @@ public actor ListenSession {
                 }
             case .current(let id, let readTime):
                 guard userTargets.contains(id) else { continue }
+                // A consistent point: the stream works (the backoff starts again from 0 after it), and a
+                // token-less re-listen has caught up, so a later refusal may be retried again.
+                healthyThisStream = true
+                retriedWithoutToken.remove(id)
                 if currentReported.insert(id).inserted { emit(.current(targetID: id, readTime: readTime)) }
                 if !snapshotReported.contains(id) {
                     // A restored view that nothing changed: report it, so that `--once` and a restarted
@@ -254,7 +258,7 @@ public actor ListenSession {
                 }
             case .snapshot(let snapshot):
                 if userTargets.contains(snapshot.targetID) {
-                    // A consistent point after a token-less re-listen: a later refusal may be retried again.
+                    healthyThisStream = true
                     retriedWithoutToken.remove(snapshot.targetID)
                     snapshotReported.insert(snapshot.targetID)
                     emit(.snapshot(snapshot, resume: state.persistedTarget(snapshot.targetID)?.resume))
@@ -268,6 +272,8 @@ public actor ListenSession {
                 )
                 stream.cancel()
             case .targetFailed(let id, let cause):
+                // A refused probe is an answer too: the connection lives; the next quiet spell probes again.
+                if id == probeID { probeID = nil }
                 guard userTargets.contains(id) else { continue }
                 if var held = refused, held.target.id == id, retriedWithoutToken.insert(id).inserted {
                     held.resume = nil
@@ -279,7 +285,7 @@ public actor ListenSession {
                     )
                     stream.cancel()
                 } else {
-                    throw Status(code: StatusCode(rawValue: cause.code), message: cause.message)
+                    throw Fatal(Status(code: StatusCode(rawValue: cause.code), message: cause.message))
                 }
             }
         }
@@ -306,6 +312,12 @@ public actor ListenSession {
             }
         }
     }
+}
+
+/// A status that ends the listener, thrown past the handling of a stream's own end (which retries).
+private struct Fatal: Error {
+    let status: Status
+    init(_ status: Status) { self.status = status }
 }
 
 extension Duration {

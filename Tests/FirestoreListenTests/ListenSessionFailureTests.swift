@@ -1,0 +1,142 @@
+import FirestoreWatch
+import FirestoreWire
+import GRPCTransport
+import Testing
+
+@testable import FirestoreListen
+
+/// How the session ends, backs off and keeps probing when targets fail or streams break early.
+@Suite struct ListenSessionFailureTests {
+    private func session(
+        _ transport: ScriptedTransport, _ configure: (inout ListenSession.Configuration) -> Void = { _ in }
+    ) -> ListenSession {
+        var configuration = ListenSession.Configuration()
+        configure(&configuration)
+        return ListenSession(
+            transport: transport,
+            targets: [ServerScript.target],
+            databaseName: ServerScript.database,
+            configuration: configuration
+        )
+    }
+
+    /// Drains the session; returns the status it ended with, or nil when it ended cleanly.
+    private func outcome(of session: ListenSession) async -> Status? {
+        do {
+            for try await _ in session.events() {}
+            return nil
+        } catch let status as Status {
+            return status
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return nil
+        }
+    }
+
+    @Test(arguments: [StatusCode.unavailable, .resourceExhausted, .internal])
+    func aTargetRemovedWithARetryableCodeStillEndsTheListener(code: StatusCode) async throws {
+        let transport = ScriptedTransport { stream, request in
+            if case .add = request {
+                stream.push(
+                    .target(TargetChange(kind: .add, targetIDs: [1])),
+                    .target(
+                        TargetChange(kind: .remove, targetIDs: [1], cause: .init(code: code.rawValue, message: "no")))
+                )
+            }
+        }
+        let ended = await outcome(of: session(transport))
+        #expect(ended?.code == code)
+        #expect(ended?.message == "no")
+        #expect(transport.streams.count == 1, "a target's cause is not the stream's end: nothing is retried")
+    }
+
+    @Test func aCauseOnACurrentEndsTheTargetToo() async throws {
+        let transport = ScriptedTransport { stream, request in
+            if case .add = request {
+                stream.push(
+                    .target(TargetChange(kind: .add, targetIDs: [1])),
+                    .target(TargetChange(kind: .current, targetIDs: [1], cause: .init(code: 7, message: "denied")))
+                )
+            }
+        }
+        let ended = await outcome(of: session(transport))
+        #expect(ended?.code == .permissionDenied)
+        #expect(ended?.message == "denied")
+    }
+
+    @Test func streamsThatBreakBeforeAConsistentPointBackOffUntilMaxRetryTime() async throws {
+        // Every stream gets as far as a RESET with a token, then a message that does not decode.
+        let transport = ScriptedTransport { stream, request in
+            if case .add = request {
+                stream.push(
+                    .target(TargetChange(kind: .add, targetIDs: [1])),
+                    .target(
+                        TargetChange(kind: .reset, targetIDs: [1], resumeToken: [9], readTime: Timestamp(seconds: 5)))
+                )
+                stream.fail(WireError(message: "an unknown value kind"))
+            }
+        }
+        let started = ContinuousClock.now
+        let ended = await outcome(of: session(transport) { $0.maxRetryTime = .seconds(2) })
+        #expect(ended?.code == .internal)
+        #expect(ended?.message.contains("no healthy stream for 2s") == true)
+        // Delays 0 s, then 1 s ± 50 %, 1.5 s ± 50 %…: a handful of streams, not thousands.
+        #expect(transport.streams.count >= 2 && transport.streams.count <= 5, "\(transport.streams.count) streams")
+        #expect(ContinuousClock.now - started >= .seconds(2))
+    }
+
+    @Test func aRefusedTokenIsRetriedAgainAfterAReListenThatChangedNothing() async throws {
+        let transport = ScriptedTransport()
+        var events = ListenSessionTests.Events(session(transport))
+        var streams = transport.newStreams.makeAsyncIterator()
+        let documents = [ServerScript.document("d1", updated: 2)]
+        let refusal = WatchChange.target(
+            TargetChange(kind: .remove, targetIDs: [1], cause: .init(code: 9, message: "token too old")))
+        for round in 0..<3 {
+            if round > 0 { try #require(await streams.next()).push(refusal) }
+            let stream = try #require(await streams.next())
+            stream.push(contentsOf: ServerScript.listen(documents, token: UInt8(7 + round), time: Int64(10 + round)))
+            // The re-listen reaches a consistent point with the same documents: `current`, no new snapshot.
+            while let event = try await events.next() {
+                if case .current = event { break }
+            }
+            stream.end(Status(code: .unavailable, message: "gone"))
+        }
+        _ = try #require(await streams.next())
+        #expect(transport.streams.count == 6, "each refusal after a caught-up re-listen is retried, none is fatal")
+    }
+
+    @Test func aRefusedProbeIsAnAnswerAndProbingGoesOn() async throws {
+        let transport = ScriptedTransport { stream, request in
+            if case .add(let target) = request, target.id != 1 {
+                stream.push(
+                    .target(TargetChange(kind: .remove, targetIDs: [target.id], cause: .init(code: 3, message: "bad"))))
+            }
+        }
+        let listener = session(transport) {
+            $0.probeAfter = .milliseconds(300)
+            $0.responseTimeout = .seconds(2)
+        }
+        let ended = Task { await outcome(of: listener) }
+        var streams = transport.newStreams.makeAsyncIterator()
+        let stream = try #require(await streams.next())
+        stream.push(contentsOf: ServerScript.listen([], token: 1, time: 10))
+        try await waitUntil(timeout: .seconds(20)) {
+            stream.sent.filter { if case .add(let target) = $0 { target.id != 1 } else { false } }.count >= 3
+        }
+        #expect(transport.streams.count == 1, "a refused probe does not condemn the stream")
+        ended.cancel()
+        #expect(await ended.value == nil)
+    }
+
+    private func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("condition not met within \(timeout)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
