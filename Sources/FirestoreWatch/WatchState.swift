@@ -84,6 +84,11 @@ public struct WatchState: Sendable {
         targets[targetID]?.isRemoved = true
     }
 
+    /// Forgets a target whose AddTarget was never sent on the current stream: no REMOVE will come for it.
+    public mutating func discardUnsent(targetID: Int32) {
+        targets[targetID] = nil
+    }
+
     /// A new stream replaces the broken one. Returns the targets to add on it, ascending by id, each with its
     /// resume point and expected count, and records them as added.
     ///

@@ -1,6 +1,7 @@
 import FirestoreWatch
 import FirestoreWire
 import GRPCTransport
+import Synchronization
 import Testing
 
 @testable import FirestoreListen
@@ -127,6 +128,33 @@ import Testing
         #expect(transport.streams.count == 1, "a refused probe does not condemn the stream")
         ended.cancel()
         #expect(await ended.value == nil)
+    }
+
+    @Test func aTargetReplacedWhileANewStreamSendsItsTargetsIsSentOnlyInItsNewForm() async throws {
+        let replacement = TargetSpec.documents([ServerScript.database + "/documents/c/d9"])
+        let session = Mutex<ListenSession?>(nil)
+        let newID = Mutex<Int32?>(nil)
+        // While the first AddTarget is on its way, the library user replaces target 2, not sent yet.
+        let transport = ScriptedTransport(beforeSend: { stream, request in
+            guard stream.index == 0, case .add(let target) = request, target.id == 1,
+                let listener = session.withLock({ $0 })
+            else { return }
+            let id = try? await listener.replaceTarget(2, with: replacement)
+            newID.withLock { $0 = id }
+        })
+        let second = ListenTarget(id: 2, spec: ServerScript.target.spec)
+        let listener = ListenSession(
+            transport: transport, targets: [ServerScript.target, second], databaseName: ServerScript.database)
+        session.withLock { $0 = listener }
+        let ended = Task { await outcome(of: listener) }
+        var streams = transport.newStreams.makeAsyncIterator()
+        let stream = try #require(await streams.next())
+        try await waitUntil { stream.sent.count >= 2 }
+        try await Task.sleep(for: .milliseconds(200))
+        let id = try #require(newID.withLock { $0 })
+        #expect(stream.sent == [.add(ServerScript.target), .add(ListenTarget(id: id, spec: replacement))])
+        ended.cancel()
+        _ = await ended.value
     }
 
     private func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {

@@ -13,19 +13,22 @@ final class ScriptedTransport: ListenTransport {
         private let continuation: AsyncThrowingStream<WatchChange, any Error>.Continuation
         private let sentRequests = Mutex<[Wire.ListenRequestBody]>([])
         private let onSend: @Sendable (Stream, Wire.ListenRequestBody) -> Void
+        private let beforeSend: Gate?
 
         /// 0 for the first stream the session opened, 1 for the next, …
         let index: Int
 
-        init(index: Int, onSend: @escaping @Sendable (Stream, Wire.ListenRequestBody) -> Void) {
+        init(index: Int, onSend: @escaping @Sendable (Stream, Wire.ListenRequestBody) -> Void, beforeSend: Gate?) {
             (changes, continuation) = AsyncThrowingStream.makeStream(of: WatchChange.self)
             self.index = index
             self.onSend = onSend
+            self.beforeSend = beforeSend
         }
 
         var sent: [Wire.ListenRequestBody] { sentRequests.withLock { $0 } }
 
         func send(_ request: Wire.ListenRequestBody) async throws {
+            await beforeSend?(self, request)
             sentRequests.withLock { $0.append(request) }
             onSend(self, request)
         }
@@ -49,12 +52,22 @@ final class ScriptedTransport: ListenTransport {
 
     private let opened = Mutex<[Stream]>([])
     private let failures = Mutex<[Status]>([])
+    /// Runs, and is awaited, before a request counts as sent: a send that takes its time.
+    typealias Gate = @Sendable (Stream, Wire.ListenRequestBody) async -> Void
+
     private let onSend: @Sendable (Stream, Wire.ListenRequestBody) -> Void
+    private let beforeSend: Gate?
     private let newStream: AsyncStream<Stream>.Continuation
     let newStreams: AsyncStream<Stream>
 
-    /// - Parameter onSend: called for every request, to answer it like a server would.
-    init(onSend: @escaping @Sendable (Stream, Wire.ListenRequestBody) -> Void = { _, _ in }) {
+    /// - Parameters:
+    ///   - beforeSend: awaited before each request counts as sent.
+    ///   - onSend: called for every request, to answer it like a server would.
+    init(
+        beforeSend: Gate? = nil,
+        onSend: @escaping @Sendable (Stream, Wire.ListenRequestBody) -> Void = { _, _ in }
+    ) {
+        self.beforeSend = beforeSend
         self.onSend = onSend
         (newStreams, newStream) = AsyncStream.makeStream(of: Stream.self)
     }
@@ -78,7 +91,7 @@ final class ScriptedTransport: ListenTransport {
     func openListenStream() throws -> any ListenStream {
         if let failure = failures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { throw failure }
         let stream = opened.withLock { opened in
-            let stream = Stream(index: opened.count, onSend: onSend)
+            let stream = Stream(index: opened.count, onSend: onSend, beforeSend: beforeSend)
             opened.append(stream)
             return stream
         }

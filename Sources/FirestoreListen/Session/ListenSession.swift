@@ -46,6 +46,8 @@ public actor ListenSession {
     private var nextTargetID: Int32
 
     private var stream: (any ListenStream)?
+    /// The AddTargets of a new stream not sent yet (`replaceTarget` may change them while they go out).
+    private var unsentAdds: [ListenTarget] = []
     private var generation = 0
     private var streamsOpened = 0
     private var lastReceived = ContinuousClock.now
@@ -101,6 +103,13 @@ public actor ListenSession {
         let target = ListenTarget(id: newID, spec: spec)
         userTargets.remove(id)
         userTargets.insert(newID)
+        if let unsent = unsentAdds.firstIndex(where: { $0.id == id }) {
+            // The new stream has not sent the old target yet: send the new one in its place.
+            state.discardUnsent(targetID: id)
+            state.add(target)
+            unsentAdds[unsent] = target
+            return newID
+        }
         state.remove(targetID: id)
         state.add(target)
         if let stream {
@@ -180,12 +189,16 @@ public actor ListenSession {
         lastReceived = .now
         let watchdog = Task { [generation] in await self.watchLiveness(generation) }
         defer {
+            unsentAdds = []
             watchdog.cancel()
             stream.cancel()
             self.stream = nil
         }
         do {
-            for target in state.streamDidRestart() { try await send(.add(target), on: stream) }
+            unsentAdds = state.streamDidRestart()
+            while !unsentAdds.isEmpty {
+                try await send(.add(unsentAdds.removeFirst()), on: stream)
+            }
             for try await change in stream.changes {
                 try Task.checkCancellation()
                 lastReceived = .now
