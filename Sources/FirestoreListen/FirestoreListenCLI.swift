@@ -22,9 +22,11 @@ public enum FirestoreListenCLI {
             case .watch(let options):
                 json = options.json
                 let settings = try Settings.resolve(options.connection, environment: environment, subcommand: "watch")
+                warn(settings)
                 try await WatchRunner(options: options, settings: settings).run()
             case .confirm(let options):
                 let settings = try Settings.resolve(options.connection, environment: environment, subcommand: "confirm")
+                warn(settings)
                 try await ConfirmRunner(options: options, settings: settings).run()
             }
             return 0
@@ -43,6 +45,10 @@ public enum FirestoreListenCLI {
             report(Status(code: .unknown, message: "\(error)"), json: json)
             return 1
         }
+    }
+
+    private static func warn(_ settings: Settings) {
+        for warning in settings.warnings { LineWriter.standardError.write("firestore-listen: warning: \(warning)") }
     }
 
     /// Prints the failure: the `error` line with `--json`, and always one line on standard error (server

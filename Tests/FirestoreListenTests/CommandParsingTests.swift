@@ -164,4 +164,19 @@ import Testing
             try Settings.resolve(ConnectionOptions(), environment: ["HOME": "/nonexistent"], subcommand: "watch")
         }
     }
+
+    @Test func theEmulatorNeverGetsARealTokenAndUnusedFlagsAreWarnedAbout() throws {
+        var options = ConnectionOptions()
+        options.accessTokenFile = "/run/secrets/token"
+        options.caFile = "/etc/ssl/roots.pem"
+        let emulator = try Settings.resolve(
+            options, environment: ["FIRESTORE_EMULATOR_HOST": "127.0.0.1:8080"], subcommand: "watch")
+        #expect(emulator.credentials == .emulatorOwner && emulator.security == .plaintext)
+        #expect(emulator.warnings.count == 2)
+        #expect(emulator.warnings.allSatisfy { !$0.contains("\n") })
+
+        options.project = "p"
+        let production = try Settings.resolve(options, environment: [:], subcommand: "watch")
+        #expect(production.credentials == .accessTokenFile("/run/secrets/token") && production.warnings.isEmpty)
+    }
 }

@@ -86,6 +86,18 @@ import Testing
         #expect(ContinuousClock.now - started >= .seconds(2))
     }
 
+    @Test func maxRetryTimeEndsAStreamThatNeverAnswersWithoutWaitingForItsTimeout() async throws {
+        let transport = ScriptedTransport()  // opens streams that never answer
+        let ended = await outcome(
+            of: session(transport) {
+                $0.maxRetryTime = .seconds(1)
+                $0.responseTimeout = .seconds(3600)
+            })
+        #expect(ended?.code == .unavailable)
+        #expect(ended?.message == "no healthy stream for 1s: the server has not answered")
+        #expect(transport.streams.count == 1)
+    }
+
     @Test func aRefusedTokenIsRetriedAgainAfterAReListenThatChangedNothing() async throws {
         let transport = ScriptedTransport()
         var events = ListenSessionTests.Events(session(transport))

@@ -59,10 +59,10 @@ import Testing
         let first = try #require(await streams.next())
         first.push(contentsOf: ServerScript.listen([ServerScript.document("d1", updated: 2)], token: 7, time: 10))
         #expect(try await events.next().map(describe) == "listening 1")
+        #expect(try await events.next().map(describe) == "current 10", "current comes before its snapshot")
         let initial = try await events.snapshot()
         #expect(initial?.initial == true)
         #expect(changes(initial) == ["added d1 -1 0"])
-        #expect(try await events.next().map(describe) == "current 10")
 
         first.end(Status(code: .unavailable, message: "socket closed"))
         #expect(try await events.next().map(describe) == "reconnecting 1 0s UNAVAILABLE")

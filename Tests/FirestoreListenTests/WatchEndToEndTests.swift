@@ -81,7 +81,7 @@ import Testing
         try await peer.set("\(collection)/x", ["n": .integer(1)])
         let once = try await watch([collection, "--once"]).finish(timeout: .seconds(20))
         #expect(once.exitCode == 0)
-        #expect(try once.events().map { $0["type"]?.string } == ["listening", "snapshot"])
+        #expect(try once.events().map { $0["type"]?.string } == ["listening", "current", "snapshot"])
 
         let log = FileManager.default.temporaryDirectory.appending(path: "exec-\(collection).log")
         defer { try? FileManager.default.removeItem(at: log) }
@@ -89,6 +89,7 @@ import Testing
             collection, "--skip-initial", "--max-events", "1",
             "--exec",
             """
+            echo "exec says hello"; \
             { echo "$FIRESTORE_CHANGE $FIRESTORE_DOC_ID $FIRESTORE_DOC_PATH"; cat; \(Self.reportSIGPIPE); } \
             >> '\(log.path)'; exit 3
             """,
@@ -105,5 +106,6 @@ import Testing
         #expect(lines.count == 3 && lines[1].contains("\"fields\":{\"n\":2}"))
         #expect(lines.last == "SIGPIPE default", "the command's SIGPIPE is not left ignored")
         #expect(result.stderr.contains("--exec exited with status 3"))
+        #expect(result.stderr.contains("exec says hello"), "the command's output goes to standard error")
     }
 }

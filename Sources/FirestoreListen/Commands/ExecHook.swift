@@ -3,7 +3,7 @@ internal import Foundation
 
 /// `--exec COMMAND`: runs COMMAND through `/bin/sh -c` once per change, in order, with the change as JSON on
 /// its standard input and `FIRESTORE_DOC_ID`, `FIRESTORE_DOC_PATH`, `FIRESTORE_CHANGE` in its environment.
-/// A failure is reported on standard error and never stops the listener.
+/// Its standard output goes to our standard error. A failure is reported there and never stops the listener.
 struct ExecHook: Sendable {
     let command: String
     /// `projects/P/databases/D/documents/`, stripped from names to give `FIRESTORE_DOC_PATH`.
@@ -22,9 +22,15 @@ struct ExecHook: Sendable {
         process.environment = environment
         let input = Pipe()
         process.standardInput = input
-        let finished = AsyncStream<Int32>.makeStream()
+        // Standard output belongs to the events (`--json`: nothing else may go there); what the command
+        // prints goes to standard error, which a terminal shows all the same.
+        process.standardOutput = FileHandle.standardError
+        let finished = AsyncStream<String?>.makeStream()
         process.terminationHandler = { process in
-            finished.continuation.yield(process.terminationStatus)
+            let signaled = process.terminationReason == .uncaughtSignal
+            let status = process.terminationStatus
+            finished.continuation.yield(
+                signaled ? "was killed by signal \(status)" : status == 0 ? nil : "exited with status \(status)")
             finished.continuation.finish()
         }
         do {
@@ -35,12 +41,11 @@ struct ExecHook: Sendable {
         }
         try? input.fileHandleForWriting.write(contentsOf: Data((change.json.serialized + "\n").utf8))
         try? input.fileHandleForWriting.close()
-        var status: Int32 = -1
-        for await code in finished.stream { status = code }
-        if status != 0 {
+        var failure: String? = "ended unseen"
+        for await outcome in finished.stream { failure = outcome }
+        if let failure {
             LineWriter.standardError.write(
-                "firestore-listen: --exec exited with status \(status) for \(change.kind.rawValue) \(change.document.id)"
-            )
+                "firestore-listen: --exec \(failure) for \(change.kind.rawValue) \(change.document.id)")
         }
     }
 

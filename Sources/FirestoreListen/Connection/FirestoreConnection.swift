@@ -45,11 +45,9 @@ public final class FirestoreConnection: ListenTransport, Sendable {
         case .accessTokenFile(let path):
             let token = try Self.readToken(path)
             if case .plaintext = settings.security {
-                if !settings.isEmulator {
-                    LineWriter.standardError.write(
-                        "firestore-listen: warning: --insecure sends the access token unencrypted to \(settings.endpoint)"
-                    )
-                }
+                LineWriter.standardError.write(
+                    "firestore-listen: warning: --insecure sends the access token unencrypted to \(settings.endpoint)"
+                )
                 headers.append(("authorization", "Bearer " + token))
             } else {
                 credentials = .accessToken(token)

@@ -25,6 +25,8 @@ public struct Settings: Hashable, Sendable {
     public var isEmulator: Bool
     public var security: Security
     public var credentials: Credentials
+    /// Flags that were given but have no effect here, one line each, for standard error.
+    public var warnings: [String] = []
 
     /// `projects/P/databases/D`.
     public var databaseName: String { "projects/\(project)/databases/\(database)" }
@@ -58,11 +60,18 @@ public struct Settings: Hashable, Sendable {
             )
         }
         let plaintext = isEmulator || options.insecure
+        var warnings: [String] = []
         let credentials: Credentials
-        if let file = options.accessTokenFile {
-            credentials = .accessTokenFile(file)
-        } else if isEmulator {
+        if isEmulator {
+            // As Google's clients with FIRESTORE_EMULATOR_HOST: the emulator gets `Bearer owner`, never a
+            // real token over its plaintext connection.
             credentials = .emulatorOwner
+            if options.accessTokenFile != nil {
+                warnings.append("--access-token-file is not used: the emulator gets 'Authorization: Bearer owner'")
+            }
+            if options.caFile != nil { warnings.append("--ca-file is not used: the emulator is reached in plaintext") }
+        } else if let file = options.accessTokenFile {
+            credentials = .accessTokenFile(file)
         } else if options.insecure {
             credentials = .none
         } else {
@@ -74,7 +83,8 @@ public struct Settings: Hashable, Sendable {
             database: options.database,
             isEmulator: isEmulator,
             security: plaintext ? .plaintext : .tls(caFile: options.caFile),
-            credentials: credentials
+            credentials: credentials,
+            warnings: warnings
         )
     }
 

@@ -55,6 +55,10 @@ public actor ListenSession {
     private var unansweredSince: ContinuousClock.Instant?
     private var probeID: Int32?
     private var presumedDead = false
+    /// When `maxRetryTime` runs out unless a stream becomes healthy first; nil while one is healthy.
+    private var giveUpAt: ContinuousClock.Instant?
+    /// The watchdog ended the stream because `giveUpAt` passed.
+    private var ranOutOfTime = false
     private var healthyThisStream = false
     private var currentReported: Set<Int32> = []
     /// The user targets that have had a snapshot reported in this session.
@@ -145,34 +149,41 @@ public actor ListenSession {
     private func retryLoop() async throws {
         var backoff = configuration.backoff
         var attempt = 0
-        var failingSince: ContinuousClock.Instant?
+        var lastEnded: Status?
+        if let limit = configuration.maxRetryTime { giveUpAt = .now + limit }
         while true {
-            let ended = try await runOneStream()
+            let ended = try await runOneStream(givingUpWith: lastEnded)
             try Task.checkCancellation()
             if healthyThisStream {
                 backoff.reset()
                 attempt = 0
-                failingSince = nil
+                // The time without a healthy stream starts now.
+                if let limit = configuration.maxRetryTime { giveUpAt = .now + limit }
             }
             guard ended.isRetryable else { throw Fatal(ended) }
+            try giveUpIfDue(ended)
+            lastEnded = ended
             if ended.code == .unauthenticated { transport.discardConnection() }
             attempt += 1
-            let now = ContinuousClock.now
-            let since = failingSince ?? now
-            failingSince = since
-            if let limit = configuration.maxRetryTime, now - since >= limit {
-                throw Fatal(
-                    Status(code: ended.code, message: "no healthy stream for \(limit.formatted): \(ended.message)"))
-            }
             if ended.code == .resourceExhausted { backoff.maximum() }
-            let delay = backoff.next()
+            var delay = backoff.next()
+            if let giveUpAt { delay = min(delay, max(.zero, giveUpAt - .now)) }
             emit(.reconnecting(attempt: attempt, delay: delay, status: ended))
             try await Task.sleep(for: delay)
+            try giveUpIfDue(ended)
         }
     }
 
+    /// Ends the listener once `maxRetryTime` has passed without a healthy stream.
+    private func giveUpIfDue(_ reason: Status) throws {
+        guard let limit = configuration.maxRetryTime, let giveUpAt, ContinuousClock.now >= giveUpAt else { return }
+        throw Fatal(Status(code: reason.code, message: "no healthy stream for \(limit.formatted): \(reason.message)"))
+    }
+
     /// Runs one stream to its end and returns why it ended; throws only what ends the listener.
-    private func runOneStream() async throws -> Status {
+    ///
+    /// - Parameter lastEnded: why the stream before ended, reported if `maxRetryTime` runs out on this one.
+    private func runOneStream(givingUpWith lastEnded: Status?) async throws -> Status {
         let stream: any ListenStream
         do {
             stream = try transport.openListenStream()
@@ -185,6 +196,7 @@ public actor ListenSession {
         // A probe of the old stream goes with it; so does any wait for an answer on it.
         if let probeID { state.remove(targetID: probeID) }
         (probeID, presumedDead, healthyThisStream, restartReason, unansweredSince) = (nil, false, false, nil, nil)
+        ranOutOfTime = false
         currentReported = []
         lastReceived = .now
         let watchdog = Task { [generation] in await self.watchLiveness(generation) }
@@ -208,6 +220,9 @@ public actor ListenSession {
             return restartReason ?? Status(code: .unknown, message: "the server ended the stream")
         } catch let status as Status {
             if Task.isCancelled { throw CancellationError() }
+            if ranOutOfTime {
+                return lastEnded ?? Status(code: .unavailable, message: "the server has not answered")
+            }
             if presumedDead {
                 transport.discardConnection()
                 return Status(
@@ -236,7 +251,9 @@ public actor ListenSession {
         if case .target(let targetChange) = change, targetChange.kind == .remove, targetChange.cause != nil {
             refused = targetChange.targetIDs.compactMap { state.persistedTarget($0) }.first { $0.resume != nil }
         }
-        for event in try state.apply(change) {
+        let events = Self.currentFirst(try state.apply(change))
+        let snapshotTargets = Set(events.compactMap { if case .snapshot(let view) = $0 { view.targetID } else { nil } })
+        for event in events {
             switch event {
             case .targetAdded(let id):
                 if id == probeID {
@@ -253,10 +270,9 @@ public actor ListenSession {
                 guard userTargets.contains(id) else { continue }
                 // A consistent point: the stream works (the backoff starts again from 0 after it), and a
                 // token-less re-listen has caught up, so a later refusal may be retried again.
-                healthyThisStream = true
-                retriedWithoutToken.remove(id)
+                markHealthy(id)
                 if currentReported.insert(id).inserted { emit(.current(targetID: id, readTime: readTime)) }
-                if !snapshotReported.contains(id) {
+                if !snapshotReported.contains(id), !snapshotTargets.contains(id) {
                     // A restored view that nothing changed: report it, so that `--once` and a restarted
                     // listener see the consistent point (`initial: false`, no changes).
                     let view = ViewSnapshot(
@@ -271,8 +287,7 @@ public actor ListenSession {
                 }
             case .snapshot(let snapshot):
                 if userTargets.contains(snapshot.targetID) {
-                    healthyThisStream = true
-                    retriedWithoutToken.remove(snapshot.targetID)
+                    markHealthy(snapshot.targetID)
                     snapshotReported.insert(snapshot.targetID)
                     emit(.snapshot(snapshot, resume: state.persistedTarget(snapshot.targetID)?.resume))
                 }
@@ -304,12 +319,41 @@ public actor ListenSession {
         }
     }
 
+    private func markHealthy(_ targetID: Int32) {
+        healthyThisStream = true
+        giveUpAt = nil
+        retriedWithoutToken.remove(targetID)
+    }
+
+    /// The events with each `.current` moved before the snapshot of the same target and consistent point, so
+    /// that `current` always precedes the snapshot it makes consistent (`--once` then prints both).
+    private static func currentFirst(_ events: [WatchEvent]) -> [WatchEvent] {
+        var ordered: [WatchEvent] = []
+        for event in events {
+            if case .current(let id, _) = event,
+                let snapshot = ordered.firstIndex(where: {
+                    if case .snapshot(let view) = $0 { view.targetID == id } else { false }
+                })
+            {
+                ordered.insert(event, at: snapshot)
+            } else {
+                ordered.append(event)
+            }
+        }
+        return ordered
+    }
+
     /// Sends the liveness probe when the stream has been quiet, and cancels a stream that does not answer.
     private func watchLiveness(_ streamGeneration: Int) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(1))
             guard streamGeneration == generation, let stream else { return }
             let now = ContinuousClock.now
+            if !healthyThisStream, let giveUpAt, now >= giveUpAt {
+                ranOutOfTime = true
+                stream.cancel()
+                return
+            }
             if let since = unansweredSince, now - since > configuration.responseTimeout {
                 presumedDead = true
                 stream.cancel()
