@@ -88,6 +88,30 @@ import Testing
                 "confirm"
             ),
             (["frobnicate"], "Unknown subcommand 'frobnicate'", nil),
+            (["watch", "c1//x"], "'c1//x' has an empty segment", "watch"),
+            (
+                ["watch", "c1/../c2"], "'c1/../c2' has the segment '..', which Firestore does not allow as an id",
+                "watch"
+            ),
+            (
+                ["watch", "__foo__"],
+                "'__foo__' has the segment '__foo__': ids of the form __…__ are reserved by Firestore",
+                "watch"
+            ),
+            (["confirm", "c/."], "'c/.' has the segment '.', which Firestore does not allow as an id", "confirm"),
+            (
+                ["watch", "c", "--exec", " "], "The value ' ' is invalid for '--exec <command>' (an empty command)",
+                "watch"
+            ),
+            (["confirm", "c/d", "--set", "a=1", "--set", "a=2"], "--set: 'a' is given twice", "confirm"),
+            (
+                ["confirm", "c/d", "--set", "a.b=1", "--set", "a=2"],
+                "--set: 'a.b' and 'a' overlap (one is inside the other)", "confirm"
+            ),
+            (
+                ["confirm", "c/d", "--set", "a=1", "--server-time", "a.at"],
+                "--server-time: 'a' and 'a.at' overlap (one is inside the other)", "confirm"
+            ),
         ] as [([String], String, String?)])
     func rejectsBadUsageWithOneClearLine(arguments: [String], message: String, subcommand: String?) {
         let error = usageError(arguments)

@@ -132,6 +132,10 @@ extension Command {
             options.maxRetryTime = duration
         }
         options.exec = scanner.value("--exec")
+        if let exec = options.exec, exec.allSatisfy(\.isWhitespace) {
+            throw UsageError(
+                "The value '\(exec)' is invalid for '--exec <command>' (an empty command)", subcommand: "watch")
+        }
         options.raw = scanner.has("--raw")
         return options
     }
@@ -139,8 +143,8 @@ extension Command {
     private static func validated(_ source: WatchSource) throws(UsageError) -> WatchSource {
         switch source {
         case .collection(let path):
-            let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-            guard !path.isEmpty, segments.allSatisfy({ !$0.isEmpty }), segments.count % 2 == 1 else {
+            try validateSegments(of: path, subcommand: "watch")
+            guard path.split(separator: "/").count % 2 == 1 else {
                 throw UsageError(
                     "'\(path)' is not a collection path (an odd number of segments, like 'rooms/r1/messages')",
                     subcommand: "watch"
@@ -152,17 +156,39 @@ extension Command {
             guard !id.isEmpty, !id.contains("/") else {
                 throw UsageError("The value '\(id)' is invalid for '--collection-group <id>'", subcommand: "watch")
             }
+            try validateSegments(of: id, subcommand: "watch")
         }
         return source
     }
 
     static func validateDocumentPath(_ path: String, subcommand: String) throws(UsageError) {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.isEmpty, segments.allSatisfy({ !$0.isEmpty }), segments.count % 2 == 0 else {
+        try validateSegments(of: path, subcommand: subcommand)
+        guard path.split(separator: "/").count % 2 == 0 else {
             throw UsageError(
                 "'\(path)' is not a document path (an even number of segments, like 'rooms/r1')",
                 subcommand: subcommand
             )
+        }
+    }
+
+    /// Checks each segment of a path against Firestore's rules for ids: not empty, not `.` or `..`, not
+    /// `__…__` (reserved), at most 1,500 bytes.
+    private static func validateSegments(of path: String, subcommand: String) throws(UsageError) {
+        guard !path.isEmpty else { throw UsageError("The path is empty", subcommand: subcommand) }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            let problem: String? =
+                if segment.isEmpty {
+                    "has an empty segment"
+                } else if segment == "." || segment == ".." {
+                    "has the segment '\(segment)', which Firestore does not allow as an id"
+                } else if segment.count >= 4, segment.hasPrefix("__"), segment.hasSuffix("__") {
+                    "has the segment '\(segment)': ids of the form __…__ are reserved by Firestore"
+                } else if segment.utf8.count > 1500 {
+                    "has a segment longer than Firestore's 1,500 bytes"
+                } else {
+                    nil
+                }
+            if let problem { throw UsageError("'\(path)' \(problem)", subcommand: subcommand) }
         }
     }
 
@@ -179,6 +205,20 @@ extension Command {
             throw UsageError("The value '\(text)' is invalid for '--order-by <field> [desc]'", subcommand: "watch")
         }
         return QueryOrder(field: try FieldPath(parsing: field, subcommand: "watch"), descending: descending)
+    }
+
+    /// One write cannot set a field twice, nor a field and a field inside it (`a` and `a.b`): the update mask
+    /// would be ambiguous, and Firestore would keep only one of them.
+    private static func checkNoOverlap(_ field: FieldPath, with others: [FieldPath], what: String) throws(UsageError) {
+        for other in others {
+            let shorter = min(field.segments.count, other.segments.count)
+            guard Array(field.segments.prefix(shorter)) == Array(other.segments.prefix(shorter)) else { continue }
+            let problem =
+                field == other
+                ? "'\(field.canonical)' is given twice"
+                : "'\(other.canonical)' and '\(field.canonical)' overlap (one is inside the other)"
+            throw UsageError("\(what): \(problem)", subcommand: "confirm")
+        }
     }
 
     /// `90s`, `10m`, `1h`, `500ms`, or a bare number of seconds.
@@ -217,6 +257,7 @@ extension Command {
                     "The value '\(assignment)' is invalid for '--set <FIELD=VALUE>'", subcommand: "confirm")
             }
             let field = try FieldPath(parsing: String(assignment[..<equals]), subcommand: "confirm")
+            try checkNoOverlap(field, with: Array(options.fields.keys), what: "--set")
             options.fields[field] = FirestoreValue(commandLine: String(assignment[assignment.index(after: equals)...]))
         }
         for text in scanner.values("--server-time") {
@@ -224,6 +265,8 @@ extension Command {
             guard options.fields[field] == nil else {
                 throw UsageError("'\(text)' is given to both --set and --server-time", subcommand: "confirm")
             }
+            try checkNoOverlap(
+                field, with: Array(options.fields.keys) + options.serverTimeFields, what: "--server-time")
             options.serverTimeFields.append(field)
         }
         if options.fields.isEmpty { options.fields[FieldPath(["status"])] = .string("completed") }
