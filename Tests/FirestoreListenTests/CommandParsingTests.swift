@@ -88,6 +88,12 @@ import Testing
                 "confirm"
             ),
             (["frobnicate"], "Unknown subcommand 'frobnicate'", nil),
+            ([], "Missing subcommand: watch or confirm", nil),
+            (
+                ["watch", "c", "--once", "--skip-initial"],
+                "--once prints the first snapshot, which --skip-initial hides (for the first change: --skip-initial --max-events 1)",
+                "watch"
+            ),
             (["watch", "c1//x"], "'c1//x' has an empty segment", "watch"),
             (
                 ["watch", "c1/../c2"], "'c1/../c2' has the segment '..', which Firestore does not allow as an id",

@@ -5,7 +5,9 @@ extension Command {
     /// does that later, so tests can drive this with any arguments.
     /// - Throws: `UsageError` (exit status 2).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        guard let first = arguments.first else { return .help(HelpText.overview) }
+        guard let first = arguments.first else {
+            throw UsageError("Missing subcommand: watch or confirm", subcommand: nil)
+        }
         let rest = Array(arguments.dropFirst())
         switch first {
         case "-h", "--help": return .help(HelpText.overview)
@@ -122,6 +124,12 @@ extension Command {
             options.maxEvents = n
         }
         options.once = scanner.has("--once")
+        if options.once, options.skipInitial {
+            throw UsageError(
+                "--once prints the first snapshot, which --skip-initial hides (for the first change: --skip-initial --max-events 1)",
+                subcommand: "watch"
+            )
+        }
         if let text = scanner.value("--max-retry-time") {
             guard let duration = parseDuration(text) else {
                 throw UsageError(

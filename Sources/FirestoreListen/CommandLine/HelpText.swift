@@ -57,11 +57,12 @@ enum HelpText {
                                   start exactly what changed while the listener was stopped.
           --reset-state           Start the --state file afresh (needed when the query changed).
           --max-events <n>        Stop after n snapshots have been printed.
-          --once                  Print the first consistent snapshot and exit.
+          --once                  Print the first consistent snapshot and exit (so not with --skip-initial).
           --max-retry-time <duration>
                                   Give up after this long without a healthy stream (90s, 10m, 1h; default:
                                   retry for ever).
-          --exec <command>        Run the command once per change, with the change as JSON on its input.
+          --exec <command>        Run the command once per change, with the change as JSON on its input
+                                  (its output goes to standard error).
           --raw                   Print every decoded server message (a debugging view).
         \(connection)
         """

@@ -52,7 +52,7 @@ struct WatchRunner {
                 continue
             }
             // Printed first, then saved: a crash in between reports the change again, never loses it.
-            let shown = !(options.skipInitial && snapshot.initial && !options.once)
+            let shown = !(options.skipInitial && snapshot.initial)
             if shown {
                 let line = options.json ? snapshot.json(includeDocs: options.includeDocs).serialized : snapshot.text
                 guard LineWriter.standardOutput.write(line) else { return }
