@@ -7,7 +7,36 @@ public final class BidirectionalCall: Sendable {
     /// Each message the server sends, in order. Finishes normally when the server ends the call `OK`
     /// (the emulator does so right after `closeSend()`), and throws the final `Status` otherwise:
     /// `CANCELLED` after `cancel()`, `UNAVAILABLE` when the connection fails or breaks, the server's code.
-    public let messages: AsyncThrowingStream<[UInt8], any Error>
+    ///
+    /// Back-pressure: at most `ChannelState.readAhead` messages wait for the consumer; beyond that the call
+    /// stops reading until the consumer takes one, and HTTP/2 flow control holds the server back.
+    public let messages: Messages
+
+    /// The messages of a call. One consumer: iterate it once.
+    public struct Messages: AsyncSequence, Sendable {
+        public typealias Element = [UInt8]
+        public typealias Failure = any Error
+
+        fileprivate let stream: AsyncThrowingStream<[UInt8], any Error>
+        fileprivate let core: ChannelCore
+        fileprivate let id: UInt64
+
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            fileprivate var base: AsyncThrowingStream<[UInt8], any Error>.AsyncIterator
+            fileprivate let core: ChannelCore
+            fileprivate let id: UInt64
+
+            public mutating func next() async throws -> [UInt8]? {
+                let message = try await base.next()
+                if message != nil { core.consumed(id) }
+                return message
+            }
+        }
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: stream.makeAsyncIterator(), core: core, id: id)
+        }
+    }
 
     private let channel: Channel
     private let id: UInt64
@@ -21,7 +50,7 @@ public final class BidirectionalCall: Sendable {
                 core.cancel(id)
             }
         }
-        self.messages = messages
+        self.messages = Messages(stream: messages, core: core, id: id)
         self.channel = channel
         self.id = id
     }
@@ -42,6 +71,9 @@ public final class BidirectionalCall: Sendable {
     public func closeSend() {
         channel.core.closeSend(id)
     }
+
+    /// Messages received and not taken from `messages` yet (at most `ChannelState.readAhead`).
+    var undeliveredMessages: Int { channel.core.undeliveredMessages(id) }
 
     /// Cancels the call: `messages` then throws `CANCELLED`. Idempotent; harmless after the call ended.
     public func cancel() {

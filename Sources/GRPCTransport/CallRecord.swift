@@ -36,6 +36,10 @@ struct CallRecord {
     var queuedSends: [(message: [UInt8], continuation: SendContinuation)] = []
     /// Sends that could not be delivered; they throw the final status once it is known.
     var failedSends: [SendContinuation] = []
+    /// Messages handed to the stream's consumer and not taken yet (see `ChannelState.readAhead`).
+    var undelivered = 0
+    /// No receive is started because `undelivered` reached the read-ahead; the consumer restarts it.
+    var receiveParked = false
 
     init(waiter: Waiter, call: ShimCall, pending: Set<Tag.Operation>) {
         self.waiter = waiter

@@ -40,6 +40,16 @@ final class ChannelCore: Sendable {
         state.withLock { $0.cancel(id) }
     }
 
+    /// The stream's consumer took one message.
+    func consumed(_ id: UInt64) {
+        state.withLock { $0.consumed(id) }
+    }
+
+    /// Messages received for a stream and not taken by its consumer yet (for tests).
+    func undeliveredMessages(_ id: UInt64) -> Int {
+        state.withLock { $0.calls[id]?.undelivered ?? 0 }
+    }
+
     func release(_ id: UInt64) {
         state.withLock { $0.release(id) }
     }

@@ -15,9 +15,16 @@ extension ChannelState {
         case .receive:
             if ok, let message = call.takeMessage(), case .stream(let continuation) = record.waiter {
                 effects.append(.yield(message, continuation))
+                record.undelivered += 1
                 if phase == .open {
-                    call.receive(tag: Tag(id, .receive))
-                    record.pending.insert(.receive)
+                    if record.undelivered < Self.readAhead {
+                        call.receive(tag: Tag(id, .receive))
+                        record.pending.insert(.receive)
+                    } else {
+                        // The consumer is behind: stop reading, so that HTTP/2 flow control holds the server
+                        // back instead of this process buffering without bound.
+                        record.receiveParked = true
+                    }
                 }
             }
         case .send:

@@ -89,6 +89,24 @@ struct ChannelState {
         }
     }
 
+    /// How many received messages a stream may hold that its consumer has not taken: beyond it, no receive
+    /// is started until the consumer catches up, and gRPC's flow control pushes back on the server.
+    static let readAhead = 32
+
+    /// The consumer took one message of a stream: restart a parked receive.
+    mutating func consumed(_ id: UInt64) {
+        guard var record = calls[id] else { return }
+        record.undelivered -= 1
+        if record.receiveParked, record.undelivered < Self.readAhead, phase == .open, !record.isFinished,
+            let call = record.call
+        {
+            record.receiveParked = false
+            call.receive(tag: Tag(id, .receive))
+            record.pending.insert(.receive)
+        }
+        calls[id] = record
+    }
+
     /// Cancels a call that has not ended; thread-safe in C, harmless if the call is already gone.
     func cancel(_ id: UInt64) {
         guard let record = calls[id], record.status == nil else { return }

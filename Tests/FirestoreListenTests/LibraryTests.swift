@@ -19,7 +19,7 @@ import Testing
 
     /// Collects snapshots by target id until `done` says stop, failing after a timeout.
     private func snapshots(
-        _ events: inout AsyncThrowingStream<ListenEvent, any Error>.AsyncIterator,
+        _ events: inout ListenEvents.AsyncIterator,
         until done: ([ViewSnapshot]) -> Bool
     ) async throws -> [ViewSnapshot] {
         var seen: [ViewSnapshot] = []

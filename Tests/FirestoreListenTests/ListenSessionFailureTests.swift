@@ -169,6 +169,38 @@ import Testing
         _ = await ended.value
     }
 
+    @Test func aConsumerThatFallsBehindHoldsTheSessionBackAndLosesNothing() async throws {
+        let transport = ScriptedTransport()
+        let listener = session(transport) {
+            $0.probeAfter = .milliseconds(500)
+            $0.responseTimeout = .seconds(1)
+        }
+        var events = ListenSessionTests.Events(listener)
+        var streams = transport.newStreams.makeAsyncIterator()
+        let stream = try #require(await streams.next())
+        stream.push(contentsOf: ServerScript.listen([], token: 1, time: 10))
+        // 300 consistent points, each changing d1: 300 snapshots, 600 messages.
+        for round in 1...300 {
+            stream.push(
+                .document(ServerScript.document("d1", updated: Int64(round)), targetIDs: [1], removedTargetIDs: []),
+                .target(
+                    TargetChange(kind: .noChange, resumeToken: [2], readTime: Timestamp(seconds: Int64(100 + round)))))
+        }
+        // Nobody reads for longer than the probe and answer times together.
+        try await Task.sleep(for: .seconds(3))
+        let taken = stream.takenCount
+        #expect(taken < 50, "the session ran \(taken) messages ahead of a consumer that took nothing")
+        var updates: [Int64] = []
+        while updates.count < 300, let event = try await events.next() {
+            if case .snapshot(let snapshot, _) = event, let change = snapshot.changes.first {
+                updates.append(change.document.updateTime.seconds)
+            }
+        }
+        #expect(updates == Array(1...300), "every change, in order")
+        #expect(transport.streams.count == 1, "waiting for the consumer is not a dead connection")
+        #expect(transport.discardedConnections == 0)
+    }
+
     private func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while !condition() {

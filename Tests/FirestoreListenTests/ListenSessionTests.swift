@@ -9,7 +9,7 @@ import Testing
 @Suite struct ListenSessionTests {
     /// Reads events one at a time, failing the test instead of hanging.
     struct Events {
-        var iterator: AsyncThrowingStream<ListenEvent, any Error>.AsyncIterator
+        var iterator: ListenEvents.AsyncIterator
 
         init(_ session: ListenSession) {
             iterator = session.events().makeAsyncIterator()

@@ -9,7 +9,8 @@ import Synchronization
 /// pushes server messages or an ending status into the open stream.
 final class ScriptedTransport: ListenTransport {
     final class Stream: ListenStream {
-        let changes: AsyncThrowingStream<WatchChange, any Error>
+        private let pushed: AsyncThrowingStream<WatchChange, any Error>
+        private let taken = Mutex(0)
         private let continuation: AsyncThrowingStream<WatchChange, any Error>.Continuation
         private let sentRequests = Mutex<[Wire.ListenRequestBody]>([])
         private let onSend: @Sendable (Stream, Wire.ListenRequestBody) -> Void
@@ -19,13 +20,23 @@ final class ScriptedTransport: ListenTransport {
         let index: Int
 
         init(index: Int, onSend: @escaping @Sendable (Stream, Wire.ListenRequestBody) -> Void, beforeSend: Gate?) {
-            (changes, continuation) = AsyncThrowingStream.makeStream(of: WatchChange.self)
+            (pushed, continuation) = AsyncThrowingStream.makeStream(of: WatchChange.self)
             self.index = index
             self.onSend = onSend
             self.beforeSend = beforeSend
         }
 
         var sent: [Wire.ListenRequestBody] { sentRequests.withLock { $0 } }
+
+        /// How many pushed messages the session has taken so far.
+        var takenCount: Int { taken.withLock { $0 } }
+
+        var changes: any AsyncSequence<WatchChange, any Error> {
+            pushed.map { [self] change in
+                taken.withLock { $0 += 1 }
+                return change
+            }
+        }
 
         func send(_ request: Wire.ListenRequestBody) async throws {
             await beforeSend?(self, request)

@@ -118,7 +118,7 @@ extension TransportTests {
 }
 
 /// Drains a stream: the `Status` it threw, or nil when it finished normally.
-func finalStatus(_ iterator: inout AsyncThrowingStream<[UInt8], any Error>.Iterator) async -> Status? {
+func finalStatus(_ iterator: inout BidirectionalCall.Messages.AsyncIterator) async -> Status? {
     do {
         while try await iterator.next() != nil {}
         return nil

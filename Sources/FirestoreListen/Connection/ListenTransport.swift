@@ -15,10 +15,11 @@ public protocol ListenTransport: Sendable {
 
 /// One open Listen stream.
 public protocol ListenStream: Sendable {
-    /// The server's messages, decoded. Ends normally when the server closes the stream with OK; throws
-    /// `Status` when the call fails, or `WireError` when a message does not decode (the stream is then
-    /// cancelled).
-    var changes: AsyncThrowingStream<WatchChange, any Error> { get }
+    /// The server's messages, decoded as they are taken (iterate it once). Ends normally when the server
+    /// closes the stream with OK; throws `Status` when the call fails, or `WireError` when a message does
+    /// not decode (the owner then cancels the stream). A consumer that takes its time holds the server
+    /// back: the stream reads only a little ahead of it.
+    var changes: any AsyncSequence<WatchChange, any Error> { get }
     /// Sends one request; waits until the previous one has been handed to the transport.
     func send(_ request: Wire.ListenRequestBody) async throws
     /// Ends the stream now (the `changes` sequence then throws CANCELLED). Safe from any thread, twice.

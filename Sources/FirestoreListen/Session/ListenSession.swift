@@ -66,6 +66,9 @@ public actor ListenSession {
     private var restartReason: Status?
     private var retriedWithoutToken: Set<Int32> = []
     private var output: AsyncThrowingStream<ListenEvent, any Error>.Continuation?
+    private var credit: EventCredit?
+    /// The session is waiting for its consumer (see `waitForConsumer`); the watchdog holds its clocks.
+    private var waitingForConsumer = false
 
     /// - Parameters:
     ///   - targets: what to listen to; their ids must be unique and positive.
@@ -92,12 +95,19 @@ public actor ListenSession {
     /// Starts listening; call it once per session (a second sequence fails with FAILED_PRECONDITION). The
     /// sequence ends when the consumer stops iterating (the stream is then cancelled), and throws `Status`
     /// on a failure that ends the listener.
-    public nonisolated func events() -> AsyncThrowingStream<ListenEvent, any Error> {
+    public nonisolated func events() -> ListenEvents {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: ListenEvent.self)
-        let task = Task { await self.run(continuation) }
-        continuation.onTermination = { _ in task.cancel() }
-        return events
+        let credit = EventCredit(capacity: Self.eventsAhead)
+        let task = Task { await self.run(continuation, credit: credit) }
+        continuation.onTermination = { _ in
+            credit.close()
+            task.cancel()
+        }
+        return ListenEvents(stream: events, credit: credit)
     }
+
+    /// How many events the session may run ahead of its consumer before it stops reading the stream.
+    static let eventsAhead = 8
 
     /// Replaces a target's query on the live stream: removes the old target and adds the new one, without
     /// reconnecting. Returns the new target's id.
@@ -123,13 +133,16 @@ public actor ListenSession {
         return newID
     }
 
-    private func run(_ continuation: AsyncThrowingStream<ListenEvent, any Error>.Continuation) async {
+    private func run(
+        _ continuation: AsyncThrowingStream<ListenEvent, any Error>.Continuation, credit: EventCredit
+    ) async {
         guard output == nil else {
             continuation.finish(
                 throwing: Status(code: .failedPrecondition, message: "the session is already listening"))
             return
         }
         output = continuation
+        self.credit = credit
         do {
             try await retryLoop()
             continuation.finish()
@@ -143,7 +156,18 @@ public actor ListenSession {
     }
 
     private func emit(_ event: ListenEvent) {
-        output?.yield(event)
+        if case .enqueued = output?.yield(event) { credit?.produced() }
+    }
+
+    /// Waits while the consumer is `eventsAhead` events behind, reading nothing from the server meanwhile.
+    /// The wait is not the server's silence: the liveness clocks start again after it.
+    private func waitForConsumer() async {
+        guard let credit, credit.isFull else { return }
+        waitingForConsumer = true
+        await credit.waitForRoom()
+        waitingForConsumer = false
+        lastReceived = .now
+        if unansweredSince != nil { unansweredSince = .now }
     }
 
     private func retryLoop() async throws {
@@ -216,6 +240,7 @@ public actor ListenSession {
                 lastReceived = .now
                 unansweredSince = nil
                 try await handle(change, on: stream)
+                await waitForConsumer()
             }
             return restartReason ?? Status(code: .unknown, message: "the server ended the stream")
         } catch let status as Status {
@@ -348,6 +373,7 @@ public actor ListenSession {
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(1))
             guard streamGeneration == generation, let stream else { return }
+            if waitingForConsumer { continue }
             let now = ContinuousClock.now
             if !healthyThisStream, let giveUpAt, now >= giveUpAt {
                 ranOutOfTime = true
