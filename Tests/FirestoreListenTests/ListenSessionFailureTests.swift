@@ -8,18 +8,6 @@ import Testing
 
 /// How the session ends, backs off and keeps probing when targets fail or streams break early.
 @Suite struct ListenSessionFailureTests {
-    private func session(
-        _ transport: ScriptedTransport, _ configure: (inout ListenSession.Configuration) -> Void = { _ in }
-    ) -> ListenSession {
-        var configuration = ListenSession.Configuration()
-        configure(&configuration)
-        return ListenSession(
-            transport: transport,
-            targets: [ServerScript.target],
-            databaseName: ServerScript.database,
-            configuration: configuration
-        )
-    }
 
     /// Drains the session; returns the status it ended with, or nil when it ended cleanly.
     private func outcome(of session: ListenSession) async -> Status? {
@@ -45,7 +33,7 @@ import Testing
                 )
             }
         }
-        let ended = await outcome(of: session(transport))
+        let ended = await outcome(of: scriptedSession(transport))
         #expect(ended?.code == code)
         #expect(ended?.message == "no")
         #expect(transport.streams.count == 1, "a target's cause is not the stream's end: nothing is retried")
@@ -60,7 +48,7 @@ import Testing
                 )
             }
         }
-        let ended = await outcome(of: session(transport))
+        let ended = await outcome(of: scriptedSession(transport))
         #expect(ended?.code == .permissionDenied)
         #expect(ended?.message == "denied")
     }
@@ -78,7 +66,7 @@ import Testing
             }
         }
         let started = ContinuousClock.now
-        let ended = await outcome(of: session(transport) { $0.maxRetryTime = .seconds(2) })
+        let ended = await outcome(of: scriptedSession(transport) { $0.maxRetryTime = .seconds(2) })
         #expect(ended?.code == .internal)
         #expect(ended?.message.contains("no healthy stream for 2s") == true)
         // Delays 0 s, then 1 s ± 50 %, 1.5 s ± 50 %…: a handful of streams, not thousands.
@@ -89,7 +77,7 @@ import Testing
     @Test func maxRetryTimeEndsAStreamThatNeverAnswersWithoutWaitingForItsTimeout() async throws {
         let transport = ScriptedTransport()  // opens streams that never answer
         let ended = await outcome(
-            of: session(transport) {
+            of: scriptedSession(transport) {
                 $0.maxRetryTime = .seconds(1)
                 $0.responseTimeout = .seconds(3600)
             })
@@ -100,7 +88,7 @@ import Testing
 
     @Test func aRefusedTokenIsRetriedAgainAfterAReListenThatChangedNothing() async throws {
         let transport = ScriptedTransport()
-        var events = ListenSessionTests.Events(session(transport))
+        var events = ListenSessionTests.Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         let documents = [ServerScript.document("d1", updated: 2)]
         let refusal = WatchChange.target(
@@ -126,7 +114,7 @@ import Testing
                     .target(TargetChange(kind: .remove, targetIDs: [target.id], cause: .init(code: 3, message: "bad"))))
             }
         }
-        let listener = session(transport) {
+        let listener = scriptedSession(transport) {
             $0.probeAfter = .milliseconds(300)
             $0.responseTimeout = .seconds(2)
         }
@@ -171,7 +159,7 @@ import Testing
 
     @Test func aConsumerThatFallsBehindHoldsTheSessionBackAndLosesNothing() async throws {
         let transport = ScriptedTransport()
-        let listener = session(transport) {
+        let listener = scriptedSession(transport) {
             $0.probeAfter = .milliseconds(500)
             $0.responseTimeout = .seconds(1)
         }

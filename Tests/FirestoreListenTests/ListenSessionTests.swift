@@ -37,24 +37,9 @@ import Testing
         snapshot?.changes.map { "\($0.kind.rawValue) \($0.document.id) \($0.oldIndex) \($0.newIndex)" } ?? []
     }
 
-    private func session(
-        _ transport: ScriptedTransport, _ configure: (inout ListenSession.Configuration) -> Void = { _ in }
-    )
-        -> ListenSession
-    {
-        var configuration = ListenSession.Configuration()
-        configure(&configuration)
-        return ListenSession(
-            transport: transport,
-            targets: [ServerScript.target],
-            databaseName: ServerScript.database,
-            configuration: configuration
-        )
-    }
-
     @Test func reconnectsFromTheResumeTokenAndReportsOnlyWhatChanged() async throws {
         let transport = ScriptedTransport()
-        var events = Events(session(transport))
+        var events = Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         let first = try #require(await streams.next())
         first.push(contentsOf: ServerScript.listen([ServerScript.document("d1", updated: 2)], token: 7, time: 10))
@@ -89,7 +74,7 @@ import Testing
 
     @Test func aRefusedStatusEndsTheListener() async throws {
         let transport = ScriptedTransport()
-        var events = Events(session(transport))
+        var events = Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         try #require(await streams.next()).end(Status(code: .permissionDenied, message: "no"))
         await #expect(throws: Status(code: .permissionDenied, message: "no")) {
@@ -99,7 +84,7 @@ import Testing
 
     @Test func aMessageThatDoesNotDecodeReopensTheStream() async throws {
         let transport = ScriptedTransport()
-        var events = Events(session(transport))
+        var events = Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         try #require(await streams.next()).end(nil)
         #expect(try await events.next().map(describe) == "reconnecting 1 0s UNKNOWN")
@@ -111,7 +96,7 @@ import Testing
 
     @Test func unauthenticatedReconnectsWithCredentialsReadAfresh() async throws {
         let transport = ScriptedTransport()
-        var events = Events(session(transport))
+        var events = Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         try #require(await streams.next()).end(Status(code: .unauthenticated, message: "token expired"))
         #expect(try await events.next().map(describe) == "reconnecting 1 0s UNAUTHENTICATED")
@@ -121,7 +106,7 @@ import Testing
 
     @Test func aTargetRemovedWithACauseEndsTheListenerWithItsStatus() async throws {
         let transport = ScriptedTransport()
-        var events = Events(session(transport))
+        var events = Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         try #require(await streams.next()).push(
             .target(TargetChange(kind: .add, targetIDs: [1])),
@@ -135,7 +120,7 @@ import Testing
 
     @Test func aProtocolViolationEndsTheListenerWithInternal() async throws {
         let transport = ScriptedTransport()
-        var events = Events(session(transport))
+        var events = Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         try #require(await streams.next()).push(.target(TargetChange(kind: .add, targetIDs: [9])))
         do {
@@ -148,7 +133,7 @@ import Testing
 
     @Test func aRefusedResumeTokenIsDroppedOnceAndTheDifferenceReported() async throws {
         let transport = ScriptedTransport()
-        var events = Events(session(transport))
+        var events = Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         let first = try #require(await streams.next())
         first.push(
@@ -181,7 +166,7 @@ import Testing
     @Test func aSilentConnectionIsPresumedDeadAndReopened() async throws {
         let transport = ScriptedTransport()
         var events = Events(
-            session(transport) {
+            scriptedSession(transport) {
                 $0.probeAfter = .seconds(1)
                 $0.responseTimeout = .seconds(1)
             }
@@ -205,7 +190,7 @@ import Testing
             }
         }
         var events = Events(
-            session(transport) {
+            scriptedSession(transport) {
                 $0.responseTimeout = .milliseconds(1500)
                 $0.probeAfter = .seconds(30)
             }
@@ -245,7 +230,7 @@ import Testing
             default: break
             }
         }
-        let session = session(transport) {
+        let session = scriptedSession(transport) {
             $0.probeAfter = .milliseconds(500)
             $0.responseTimeout = .seconds(2)
         }
@@ -268,7 +253,7 @@ import Testing
     @Test func maxRetryTimeEndsTheListenerWithTheLastStatus() async throws {
         let transport = ScriptedTransport()
         transport.failOpens(100, with: Status(code: .unavailable, message: "connection refused"))
-        var events = Events(session(transport) { $0.maxRetryTime = .seconds(1) })
+        var events = Events(scriptedSession(transport) { $0.maxRetryTime = .seconds(1) })
         do {
             while try await events.next() != nil {}
             Issue.record("the session did not give up")

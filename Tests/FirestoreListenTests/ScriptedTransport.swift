@@ -140,3 +140,17 @@ enum ServerScript {
             ]
     }
 }
+
+/// A session over `transport` listening to `ServerScript.target`, configured by `configure`.
+func scriptedSession(
+    _ transport: ScriptedTransport, _ configure: (inout ListenSession.Configuration) -> Void = { _ in }
+) -> ListenSession {
+    var configuration = ListenSession.Configuration()
+    configure(&configuration)
+    return ListenSession(
+        transport: transport,
+        targets: [ServerScript.target],
+        databaseName: ServerScript.database,
+        configuration: configuration
+    )
+}
