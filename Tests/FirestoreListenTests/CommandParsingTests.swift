@@ -1,4 +1,5 @@
 import FirestoreWatch
+import Foundation
 import Testing
 
 @testable import FirestoreListen
@@ -192,6 +193,24 @@ import Testing
 
         #expect(throws: UsageError.self) {
             try Settings.resolve(ConnectionOptions(), environment: ["HOME": "/nonexistent"], subcommand: "watch")
+        }
+    }
+
+    @Test(arguments: ["", "two tokens", "ya29.a\u{01}b", "ya29.é"])
+    func aTokenFileThatHoldsNoUsableTokenIsBadUsageAndNeverPrinted(content: String) throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "token-\(UUID().uuidString)")
+        try Data(content.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var options = ConnectionOptions()
+        (options.host, options.insecure, options.project, options.accessTokenFile) = (
+            "127.0.0.1:1", true, "p", file.path
+        )
+        let settings = try Settings.resolve(options, environment: [:], subcommand: "watch")
+        do {
+            _ = try FirestoreConnection(settings: settings)
+            Issue.record("the token was accepted")
+        } catch let error as UsageError {
+            #expect(error.message == "The access token file '\(file.path)' does not hold one token")
         }
     }
 

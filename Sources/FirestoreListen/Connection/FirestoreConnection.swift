@@ -152,7 +152,8 @@ public final class FirestoreConnection: ListenTransport, Sendable {
             throw UsageError("Cannot read the access token file '\(path)'")
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !token.isEmpty, !token.contains(where: { $0.isNewline || $0 == " " }) else {
+        // A header value is visible ASCII: anything else would fail every call, after the start.
+        guard !token.isEmpty, token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
             throw UsageError("The access token file '\(path)' does not hold one token")
         }
         return token
