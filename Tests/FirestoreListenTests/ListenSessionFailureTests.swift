@@ -189,6 +189,49 @@ import Testing
         #expect(transport.discardedConnections == 0)
     }
 
+    @Test func timeSpentWaitingForASlowConsumerIsNotTimeWithoutAHealthyStream() async throws {
+        let transport = ScriptedTransport { stream, request in
+            if case .add(let target) = request, stream.index >= 1 {
+                stream.push(.target(TargetChange(kind: .add, targetIDs: [target.id])))
+            }
+        }
+        var events = scriptedSession(transport) { $0.maxRetryTime = .seconds(2) }.events().makeAsyncIterator()
+        var streams = transport.newStreams.makeAsyncIterator()
+        let first = try #require(await streams.next())
+        first.push(contentsOf: ServerScript.listen([], token: 1, time: 10))
+        for round in 1...5 {
+            first.push(
+                .document(ServerScript.document("d1", updated: Int64(round)), targetIDs: [1], removedTargetIDs: []),
+                .target(
+                    TargetChange(kind: .noChange, resumeToken: [2], readTime: Timestamp(seconds: Int64(100 + round))))
+            )
+        }
+        first.end(Status(code: .unavailable, message: "routine close"))
+        _ = try await events.next()
+        let second = try #require(await streams.next())
+        // The consumer (an --exec hook, say) reads nothing for longer than --max-retry-time.
+        try await Task.sleep(for: .seconds(3))
+        let consumer = Task { [events] in
+            var events = events
+            var ending = "ended"
+            do {
+                while try await events.next() != nil {}
+            } catch {
+                ending = "\(error)"
+            }
+            return ending
+        }
+        // The new stream becomes consistent a little later.
+        try await Task.sleep(for: .milliseconds(1500))
+        second.push(
+            .target(TargetChange(kind: .current, targetIDs: [1], resumeToken: [3], readTime: Timestamp(seconds: 200))),
+            .target(TargetChange(kind: .noChange, resumeToken: [3], readTime: Timestamp(seconds: 200))))
+        try await Task.sleep(for: .seconds(1))
+        consumer.cancel()
+        #expect(await consumer.value == "ended", "the listener did not give up")
+        #expect(transport.streams.count == 2)
+    }
+
     private func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while !condition() {

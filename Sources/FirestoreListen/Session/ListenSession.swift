@@ -57,8 +57,10 @@ public actor ListenSession {
     private var presumedDead = false
     /// When `maxRetryTime` runs out unless a stream becomes healthy first; nil while one is healthy.
     private var giveUpAt: ContinuousClock.Instant?
-    /// The watchdog ended the stream because `giveUpAt` passed.
+    /// The watchdog ended the stream because `giveUpAt` passed before it sent anything.
     private var ranOutOfTime = false
+    /// The current stream has sent at least one message.
+    private var answeredThisStream = false
     private var healthyThisStream = false
     private var currentReported: Set<Int32> = []
     /// The user targets that have had a snapshot reported in this session.
@@ -164,10 +166,13 @@ public actor ListenSession {
     private func waitForConsumer() async {
         guard let credit, credit.isFull else { return }
         waitingForConsumer = true
+        let started = ContinuousClock.now
         await credit.waitForRoom()
         waitingForConsumer = false
         lastReceived = .now
         if unansweredSince != nil { unansweredSince = .now }
+        // Nor is it time without a healthy stream.
+        giveUpAt = giveUpAt.map { $0 + (ContinuousClock.now - started) }
     }
 
     private func retryLoop() async throws {
@@ -220,7 +225,7 @@ public actor ListenSession {
         // A probe of the old stream goes with it; so does any wait for an answer on it.
         if let probeID { state.remove(targetID: probeID) }
         (probeID, presumedDead, healthyThisStream, restartReason, unansweredSince) = (nil, false, false, nil, nil)
-        ranOutOfTime = false
+        (ranOutOfTime, answeredThisStream) = (false, false)
         currentReported = []
         lastReceived = .now
         let watchdog = Task { [generation] in await self.watchLiveness(generation) }
@@ -239,6 +244,7 @@ public actor ListenSession {
                 try Task.checkCancellation()
                 lastReceived = .now
                 unansweredSince = nil
+                answeredThisStream = true
                 try await handle(change, on: stream)
                 await waitForConsumer()
             }
@@ -375,7 +381,9 @@ public actor ListenSession {
             guard streamGeneration == generation, let stream else { return }
             if waitingForConsumer { continue }
             let now = ContinuousClock.now
-            if !healthyThisStream, let giveUpAt, now >= giveUpAt {
+            // A stream that answers is left to reach its consistent point (a large first result takes time)
+            // or to break; one that has sent nothing is given up at the deadline.
+            if !answeredThisStream, let giveUpAt, now >= giveUpAt {
                 ranOutOfTime = true
                 stream.cancel()
                 return
