@@ -269,17 +269,32 @@ class Peer:
             document = self.client.document(f"{collection}/{document_id}")
             op = {"kind": kind, "path": document.path}
             if data is None:
-                document.delete()
+                idempotent_write(document.delete)
                 model.pop(document_id)
             else:
                 op["data"] = encode_fields(data)
-                op["updateTime"] = rfc3339_of(document.set(data).update_time)
+                op["updateTime"] = rfc3339_of(idempotent_write(lambda: document.set(data)).update_time)
                 model[document_id] = data
             ops.append(op)
             if pause:
                 time.sleep(pause)
         final = {f"{collection}/{document_id}": encode_fields(data) for document_id, data in sorted(model.items())}
         return {"ops": ops, "final": final}
+
+
+def idempotent_write(write, attempts=5):
+    """Runs a write that may be repeated (a whole-document set, a delete), repeating it when the emulator
+    fails it with CANCELLED: the emulator answers a Commit with "call already cancelled" when one of the
+    listeners it pushes the change to was cut at that moment (the fault proxy resets connections). Whether
+    the first attempt was applied does not matter: the same set or delete again leaves the same document,
+    and a set of unchanged data keeps its update time."""
+    for attempt in range(attempts):
+        try:
+            return write()
+        except (api_exceptions.Cancelled, api_exceptions.ServiceUnavailable, api_exceptions.Aborted):
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.1)
 
 
 def describe_error(error):
