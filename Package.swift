@@ -34,15 +34,18 @@ let package = Package(
             name: "FirestoreListen",
             dependencies: ["FirestoreWatch", "FirestoreWire", "GRPCTransport", "SQLiteStore"]
         ),
-        .executableTarget(name: "firestore-listen", dependencies: ["FirestoreListen"]),
+        .target(name: "FirestoreListenCLI", dependencies: ["FirestoreListen", "FirestoreWatch"]),
+        .executableTarget(name: "firestore-listen", dependencies: ["FirestoreListenCLI"]),
         .executableTarget(name: "watch-benchmark", dependencies: ["FirestoreWatch"]),
 
         .testTarget(name: "FirestoreWatchTests", dependencies: ["FirestoreWatch"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FirestoreWireTests", dependencies: ["FirestoreWire", "FirestoreWatch"]),
         .testTarget(name: "GRPCTransportTests", dependencies: ["GRPCTransport", "FirestoreWire", "FirestoreWatch"]),
+        .testTarget(name: "FirestoreListenAPITests", dependencies: ["FirestoreListen"]),
+        .testTarget(name: "FirestoreListenCLITests", dependencies: ["FirestoreListenCLI", "FirestoreListen", "FirestoreWatch"]),
         .testTarget(
             name: "FirestoreListenTests",
-            dependencies: ["FirestoreListen", "FirestoreWatch", "FirestoreWire", "GRPCTransport"]
+            dependencies: ["FirestoreListenCLI", "FirestoreListen", "FirestoreWatch", "FirestoreWire", "GRPCTransport"]
         ),
     ]
 )

@@ -1,5 +1,5 @@
 import Dispatch
-import FirestoreListen
+import FirestoreListenCLI
 import Foundation
 
 // The executable only wires the process to `FirestoreListenCLI.run`: SIGINT and SIGTERM cancel the run

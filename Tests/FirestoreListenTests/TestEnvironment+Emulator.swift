@@ -1,4 +1,4 @@
-import FirestoreListen
+@testable import FirestoreListen
 
 extension TestEnvironment {
     /// The environment a CLI run against the shared emulator gets: its host and the tests' project.
@@ -8,13 +8,6 @@ extension TestEnvironment {
 
     /// A library connection to the shared emulator, for the tests' project.
     static func emulatorConnection() throws -> FirestoreConnection {
-        var options = ConnectionOptions()
-        options.project = project
-        let settings = try Settings.resolve(
-            options,
-            environment: ["FIRESTORE_EMULATOR_HOST": try emulatorHost()],
-            subcommand: "watch"
-        )
-        return try FirestoreConnection(settings: settings)
+        try FirestoreConnection(settings: .emulator(host: try emulatorHost(), projectID: project))
     }
 }

@@ -9,8 +9,8 @@ import Synchronization
 ///
 /// Thread safety: the channel and the headers are swapped together under a lock (`discardConnection()`);
 /// `Channel` does its own locking.
-public final class FirestoreConnection: ListenTransport, Sendable {
-    public let settings: Settings
+package final class FirestoreConnection: ListenTransport, Sendable {
+    package let settings: FirestoreSettings
 
     /// What the calls use now: replaced as a whole when the connection is discarded.
     private struct Current: Sendable {
@@ -24,15 +24,15 @@ public final class FirestoreConnection: ListenTransport, Sendable {
     private var metadata: [(String, String)] { current.withLock { $0.metadata } }
 
     /// Opens the channel (the connection itself is made lazily by gRPC, on the first call).
-    /// - Throws: `UsageError` for an unreadable `--ca-file` or `--access-token-file`; `Status` if the
-    ///   channel cannot be created.
-    public init(settings: Settings) throws {
+    /// - Throws: `FirestoreErrorCode` `.invalidArgument` for an unreadable certificate or access token
+    ///   file, or when the channel cannot be created.
+    package init(settings: FirestoreSettings) throws(FirestoreErrorCode) {
         self.settings = settings
         current = Mutex(try Self.connect(settings))
     }
 
     /// Builds the channel and the headers from the settings, reading the token and certificate files now.
-    private static func connect(_ settings: Settings) throws -> Current {
+    private static func connect(_ settings: FirestoreSettings) throws(FirestoreErrorCode) -> Current {
         var headers = [
             ("google-cloud-resource-prefix", settings.databaseName),
             ("x-goog-request-params", "database=" + Self.percentEncoded(settings.databaseName)),
@@ -45,9 +45,6 @@ public final class FirestoreConnection: ListenTransport, Sendable {
         case .accessTokenFile(let path):
             let token = try Self.readToken(path)
             if case .plaintext = settings.security {
-                LineWriter.standardError.write(
-                    "firestore-listen: warning: --insecure sends the access token unencrypted to \(settings.endpoint)"
-                )
                 headers.append(("authorization", "Bearer " + token))
             } else {
                 credentials = .accessToken(token)
@@ -58,39 +55,45 @@ public final class FirestoreConnection: ListenTransport, Sendable {
         case .plaintext: security = .plaintext
         case .tls(let caFile):
             if caFile != nil, credentials == .googleDefault {
-                throw UsageError(
-                    "--ca-file needs --access-token-file: gRPC cannot use Application Default Credentials with other roots"
+                throw FirestoreErrorCode(
+                    .invalidArgument,
+                    message:
+                        "--ca-file needs --access-token-file: gRPC cannot use Application Default Credentials with other roots"
                 )
             }
             security = .tls(rootCertificatesPEM: try caFile.map(Self.readCertificates), credentials: credentials)
         }
         let configuration = ChannelConfiguration(
-            target: settings.endpoint,
+            target: settings.host,
             security: security,
             keepaliveTime: settings.isEmulator ? nil : .seconds(30),
             maxReceiveMessageBytes: 17 * 1024 * 1024,
             userAgent: "firestore-listen/\(Version.current)"
         )
-        return Current(channel: try Channel(configuration: configuration), metadata: headers)
+        do {
+            return Current(channel: try Channel(configuration: configuration), metadata: headers)
+        } catch {
+            throw FirestoreErrorCode(.invalidArgument, message: "cannot make a channel to \(settings.host): \(error)")
+        }
     }
 
     /// Replaces the channel with a new one, so that the next call makes a new connection, with credentials
     /// read afresh (an `--access-token-file` that was renewed). gRPC would keep using a connection that died
     /// silently (a blackholing proxy: no FIN, no RST, no keepalive against the emulator); the old channel
     /// is freed once its last call has ended. When the files cannot be read now, the old channel stays.
-    public func discardConnection() {
+    package func discardConnection() {
         guard let fresh = try? Self.connect(settings) else { return }
         current.withLock { $0 = fresh }
     }
 
-    public func openListenStream() throws -> any ListenStream {
+    package func openListenStream() throws -> any ListenStream {
         let call = try channel.openBidirectionalCall(method: Method.listen, metadata: metadata)
         return GRPCListenStream(call: call, database: settings.databaseName)
     }
 
     /// One Commit of one update. Never retried: an unknown outcome is reported, not replayed.
     /// - Throws: the server's `Status` (NOT_FOUND, FAILED_PRECONDITION, …).
-    public func commit(_ update: DocumentUpdate) async throws -> CommitResult {
+    package func commit(_ update: DocumentUpdate) async throws -> CommitResult {
         let request = Wire.encodeCommitRequest(database: settings.databaseName, update: update)
         let response = try await channel.unary(
             method: Method.commit,
@@ -107,7 +110,7 @@ public final class FirestoreConnection: ListenTransport, Sendable {
     }
 
     /// The documents a query returns now, in the server's order (RunQuery).
-    public func runQuery(_ query: Query) async throws -> [Document] {
+    package func runQuery(_ query: FirestoreWatch.Query) async throws -> [Document] {
         let call = try channel.openBidirectionalCall(method: Method.runQuery, metadata: metadata)
         try await call.send(Wire.encodeRunQueryRequest(query))
         call.closeSend()
@@ -119,7 +122,7 @@ public final class FirestoreConnection: ListenTransport, Sendable {
     }
 
     /// A document now, or nil when it does not exist.
-    public func getDocument(name: String) async throws -> Document? {
+    package func getDocument(name: String) async throws -> Document? {
         do {
             let bytes = try await channel.unary(
                 method: Method.getDocument,
@@ -147,23 +150,23 @@ public final class FirestoreConnection: ListenTransport, Sendable {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    private static func readToken(_ path: String) throws(UsageError) -> String {
+    private static func readToken(_ path: String) throws(FirestoreErrorCode) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("Cannot read the access token file '\(path)'")
+            throw FirestoreErrorCode(.invalidArgument, message: "Cannot read the access token file '\(path)'")
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         // A header value is visible ASCII: anything else would fail every call, after the start.
         guard !token.isEmpty, token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw UsageError("The access token file '\(path)' does not hold one token")
+            throw FirestoreErrorCode(.invalidArgument, message: "The access token file '\(path)' does not hold one token")
         }
         return token
     }
 
-    private static func readCertificates(_ path: String) throws(UsageError) -> String {
+    private static func readCertificates(_ path: String) throws(FirestoreErrorCode) -> String {
         guard let data = FileManager.default.contents(atPath: path),
             let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN CERTIFICATE-----")
         else {
-            throw UsageError("Cannot read PEM certificates from '\(path)'")
+            throw FirestoreErrorCode(.invalidArgument, message: "Cannot read PEM certificates from '\(path)'")
         }
         return text
     }

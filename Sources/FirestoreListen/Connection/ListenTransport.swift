@@ -3,7 +3,7 @@ import FirestoreWire
 
 /// Opens Listen streams: the seam between `ListenSession` and the network. `FirestoreConnection` is the
 /// real one; tests script their own.
-public protocol ListenTransport: Sendable {
+package protocol ListenTransport: Sendable {
     /// Opens a new stream. Nothing is sent yet.
     /// - Throws: the `Status` of a stream that cannot be opened.
     func openListenStream() throws -> any ListenStream
@@ -14,7 +14,7 @@ public protocol ListenTransport: Sendable {
 }
 
 /// One open Listen stream.
-public protocol ListenStream: Sendable {
+package protocol ListenStream: Sendable {
     /// The server's messages, decoded as they are taken (iterate it once). Ends normally when the server
     /// closes the stream with OK; throws `Status` when the call fails, or `WireError` when a message does
     /// not decode (the owner then cancels the stream). A consumer that takes its time holds the server

@@ -2,7 +2,7 @@ import FirestoreWatch
 import GRPCTransport
 
 /// What a `ListenSession` reports, in order.
-public enum ListenEvent: Sendable {
+package enum ListenEvent: Sendable {
     /// The stream is open and the server acknowledged the target.
     case listening(targetID: Int32)
     /// The listener is in sync with the server for the first time on this stream.
@@ -11,7 +11,7 @@ public enum ListenEvent: Sendable {
     /// stores together with the snapshot's documents).
     case snapshot(ViewSnapshot, resume: ResumePoint?)
     /// The stream broke and will be retried after `delay`.
-    case reconnecting(attempt: Int, delay: Duration, status: Status)
+    case reconnecting(attempt: Int, delay: Duration, status: FirestoreErrorCode)
     /// A new stream continues from a resume point; `readTime` is that of the last snapshot.
     case resumed(targetID: Int32, readTime: Timestamp?)
     /// A decoded server message, for the `--raw` debugging view.

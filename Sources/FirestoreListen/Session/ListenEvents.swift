@@ -7,25 +7,25 @@ import Synchronization
 /// waits, and while it waits it reads nothing more from the server (whose stream reads only a little
 /// ahead in turn). A slow consumer (an `--exec` hook, a full pipe) therefore holds the server back instead
 /// of growing this process's memory; no event is dropped.
-public struct ListenEvents: AsyncSequence, Sendable {
-    public typealias Element = ListenEvent
-    public typealias Failure = any Error
+package struct ListenEvents: AsyncSequence, Sendable {
+    package typealias Element = ListenEvent
+    package typealias Failure = any Error
 
     let stream: AsyncThrowingStream<ListenEvent, any Error>
     let credit: EventCredit
 
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<ListenEvent, any Error>.AsyncIterator
         let credit: EventCredit
 
-        public mutating func next() async throws -> ListenEvent? {
+        package mutating func next() async throws -> ListenEvent? {
             let event = try await base.next()
             if event != nil { credit.consumed() }
             return event
         }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator {
+    package func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: stream.makeAsyncIterator(), credit: credit)
     }
 }

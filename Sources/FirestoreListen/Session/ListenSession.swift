@@ -25,16 +25,16 @@ import GRPCTransport
 /// session adds a tiny documents target (a document that need not exist) and removes it once acknowledged;
 /// any request left without any answer for `responseTimeout` marks the stream dead and it is reopened.
 /// Worst case from the last message to the reopen: `probeAfter + responseTimeout` + 1 s of tick.
-public actor ListenSession {
-    public struct Configuration: Sendable {
-        public var probeAfter: Duration = .seconds(30)
-        public var responseTimeout: Duration = .seconds(15)
+package actor ListenSession {
+    package struct Configuration: Sendable {
+        package var probeAfter: Duration = .seconds(30)
+        package var responseTimeout: Duration = .seconds(15)
         /// Ends the session after this long without a healthy stream; nil retries for ever.
-        public var maxRetryTime: Duration?
-        public var backoff = Backoff()
+        package var maxRetryTime: Duration?
+        package var backoff = Backoff()
         /// Also report every decoded server message (`.message`), for the `--raw` view.
-        public var reportsMessages = false
-        public init() {}
+        package var reportsMessages = false
+        package init() {}
     }
 
     private let transport: any ListenTransport
@@ -76,7 +76,7 @@ public actor ListenSession {
     ///   - targets: what to listen to; their ids must be unique and positive.
     ///   - databaseName: `projects/P/databases/D`, used to name the liveness probe's document.
     ///   - restoring: a state saved by an earlier listener (see `StateFile`), or a fresh one.
-    public init(
+    package init(
         transport: any ListenTransport,
         targets: [ListenTarget],
         databaseName: String,
@@ -95,9 +95,9 @@ public actor ListenSession {
     }
 
     /// Starts listening; call it once per session (a second sequence fails with FAILED_PRECONDITION). The
-    /// sequence ends when the consumer stops iterating (the stream is then cancelled), and throws `Status`
+    /// sequence ends when the consumer stops iterating (the stream is then cancelled), and throws `FirestoreErrorCode`
     /// on a failure that ends the listener.
-    public nonisolated func events() -> ListenEvents {
+    package nonisolated func events() -> ListenEvents {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: ListenEvent.self)
         let credit = EventCredit(capacity: Self.eventsAhead)
         let task = Task { await self.run(continuation, credit: credit) }
@@ -113,7 +113,7 @@ public actor ListenSession {
 
     /// Replaces a target's query on the live stream: removes the old target and adds the new one, without
     /// reconnecting. Returns the new target's id.
-    public func replaceTarget(_ id: Int32, with spec: TargetSpec) async throws -> Int32 {
+    package func replaceTarget(_ id: Int32, with spec: TargetSpec) async throws -> Int32 {
         let newID = nextTargetID
         nextTargetID += 1
         let target = ListenTarget(id: newID, spec: spec)
@@ -140,7 +140,7 @@ public actor ListenSession {
     ) async {
         guard output == nil else {
             continuation.finish(
-                throwing: Status(code: .failedPrecondition, message: "the session is already listening"))
+                throwing: FirestoreErrorCode(.failedPrecondition, message: "the session is already listening"))
             return
         }
         output = continuation
@@ -149,11 +149,13 @@ public actor ListenSession {
             try await retryLoop()
             continuation.finish()
         } catch let failure as Fatal {
-            continuation.finish(throwing: failure.status)
+            continuation.finish(throwing: FirestoreErrorCode(failure.status))
         } catch is CancellationError {
             continuation.finish()
+        } catch let status as Status {
+            continuation.finish(throwing: FirestoreErrorCode(status))
         } catch {
-            continuation.finish(throwing: error)
+            continuation.finish(throwing: FirestoreErrorCode(.unknown, message: "\(error)"))
         }
     }
 
@@ -197,7 +199,7 @@ public actor ListenSession {
             if ended.code == .resourceExhausted { backoff.maximum() }
             var delay = backoff.next()
             if let giveUpAt { delay = min(delay, max(.zero, giveUpAt - .now)) }
-            emit(.reconnecting(attempt: attempt, delay: delay, status: ended))
+            emit(.reconnecting(attempt: attempt, delay: delay, status: FirestoreErrorCode(ended)))
             try await Task.sleep(for: delay)
             try giveUpIfDue(ended)
         }

@@ -3,9 +3,11 @@ import FirestoreWire
 internal import Foundation
 import SQLiteStore
 
-/// A `--state` file could not be used; nothing was changed. Exit status 1.
-public struct StateFileError: Error, Hashable, Sendable {
-    public var message: String
+extension FirestoreErrorCode {
+    /// A state file could not be used; nothing was changed.
+    static func stateFile(message: String) -> FirestoreErrorCode {
+        FirestoreErrorCode(.failedPrecondition, message: message)
+    }
 }
 
 /// The `--state FILE`: a SQLite database (WAL mode) that keeps, for the listener's target, the query it
@@ -23,16 +25,16 @@ public struct StateFileError: Error, Hashable, Sendable {
 /// document(target_id INTEGER, name TEXT, body BLOB,             -- body: the Document as protobuf
 ///          PRIMARY KEY (target_id, name))
 /// ```
-public final class StateFile {
+package final class StateFile {
     private let database: SQLiteDatabase
     private let target: ListenTarget
     private let path: String
 
     /// Opens (or creates) the file for `target`.
     /// - Parameter reset: forget what the file holds (for another query, or to start afresh).
-    /// - Throws: `StateFileError` when the file cannot be opened or created, is not a state file, or holds
+    /// - Throws: `FirestoreErrorCode` `.failedPrecondition` when the file cannot be opened or created, is not a state file, or holds
     ///   the state of another query (unless `reset`).
-    public init(path: String, target: ListenTarget, reset: Bool) throws(StateFileError) {
+    package init(path: String, target: ListenTarget, reset: Bool) throws(FirestoreErrorCode) {
         self.path = path
         self.target = target
         do {
@@ -50,14 +52,14 @@ public final class StateFile {
             )
             let schema = try database.prepare("SELECT value FROM meta WHERE key = 'schema'").rows()
             guard schema.first?.first == .text("1") else {
-                throw StateFileError(message: "'\(path)' is a state file of another version")
+                throw FirestoreErrorCode.stateFile(message: "'\(path)' is a state file of another version")
             }
         } catch let error as SQLiteError {
-            throw StateFileError(message: "cannot use the state file '\(path)': \(error.message)")
-        } catch let error as StateFileError {
+            throw FirestoreErrorCode.stateFile(message: "cannot use the state file '\(path)': \(error.message)")
+        } catch let error as FirestoreErrorCode {
             throw error
         } catch {
-            throw StateFileError(message: "cannot use the state file '\(path)': \(error)")
+            throw FirestoreErrorCode.stateFile(message: "cannot use the state file '\(path)': \(error)")
         }
         if reset { try wrap { try self.clear() } }
     }
@@ -84,8 +86,8 @@ public final class StateFile {
     }
 
     /// The stored target, ready to restore; nil when the file is new.
-    /// - Throws: `StateFileError` when the file holds another query's state, or rows that do not decode.
-    public func load() throws(StateFileError) -> PersistedTarget? {
+    /// - Throws: `FirestoreErrorCode` `.failedPrecondition` when the file holds another query's state, or rows that do not decode.
+    package func load() throws(FirestoreErrorCode) -> PersistedTarget? {
         try wrap {
             let rows = try database.prepare(
                 "SELECT id, fingerprint, description, resume_token, read_seconds, read_nanos FROM target"
@@ -93,7 +95,7 @@ public final class StateFile {
             guard let row = rows.first else { return nil }
             guard rows.count == 1, row[0] == .integer(Int64(target.id)), row[1] == .blob(fingerprint) else {
                 let stored = if case .text(let text) = row[2] { text } else { "another query" }
-                throw StateFileError(
+                throw FirestoreErrorCode.stateFile(
                     message: "the state file '\(path)' belongs to another query (\(stored)); "
                         + "use another file, or --reset-state to start it afresh"
                 )
@@ -103,7 +105,7 @@ public final class StateFile {
                 .integer(Int64(target.id))
             ]) {
                 guard case .blob(let body) = document[0] else {
-                    throw StateFileError(message: "a stored document is damaged")
+                    throw FirestoreErrorCode.stateFile(message: "a stored document is damaged")
                 }
                 documents.append(try Wire.decodeDocument(body))
             }
@@ -118,7 +120,7 @@ public final class StateFile {
     }
 
     /// Saves one snapshot: the changed documents, and the resume point it was raised at, in one transaction.
-    public func save(_ snapshot: ViewSnapshot, resume: ResumePoint?) throws(StateFileError) {
+    package func save(_ snapshot: ViewSnapshot, resume: ResumePoint?) throws(FirestoreErrorCode) {
         var token: SQLiteStatement.Value = .null
         if case .token(let bytes) = resume { token = .blob(bytes) }
         try wrap {
@@ -154,15 +156,15 @@ public final class StateFile {
         try database.execute("DELETE FROM document; DELETE FROM target")
     }
 
-    private func wrap<T>(_ body: () throws -> T) throws(StateFileError) -> T {
+    private func wrap<T>(_ body: () throws -> T) throws(FirestoreErrorCode) -> T {
         do {
             return try body()
-        } catch let error as StateFileError {
+        } catch let error as FirestoreErrorCode {
             throw error
         } catch let error as SQLiteError {
-            throw StateFileError(message: "the state file '\(path)' failed: \(error.message)")
+            throw FirestoreErrorCode.stateFile(message: "the state file '\(path)' failed: \(error.message)")
         } catch {
-            throw StateFileError(message: "the state file '\(path)' failed: \(error)")
+            throw FirestoreErrorCode.stateFile(message: "the state file '\(path)' failed: \(error)")
         }
     }
 }

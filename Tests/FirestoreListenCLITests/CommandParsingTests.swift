@@ -1,8 +1,9 @@
+import FirestoreListen
 import FirestoreWatch
 import Foundation
 import Testing
 
-@testable import FirestoreListen
+@testable import FirestoreListenCLI
 
 @Suite struct CommandParsingTests {
     private func watch(_ arguments: [String]) throws -> WatchOptions {
@@ -175,24 +176,25 @@ import Testing
     }
 
     @Test func settingsFollowTheEmulatorVariableAsGoogleClientsDo() throws {
-        let emulator = try Settings.resolve(
-            ConnectionOptions(),
+        let emulator = try ConnectionOptions().resolve(
             environment: ["FIRESTORE_EMULATOR_HOST": "127.0.0.1:8080"],
             subcommand: "watch"
-        )
-        #expect(emulator.endpoint == "127.0.0.1:8080" && emulator.isEmulator && emulator.security == .plaintext)
-        #expect(emulator.project == "google-cloud-firestore-emulator" && emulator.credentials == .emulatorOwner)
+        ).settings
+        #expect(emulator.host == "127.0.0.1:8080" && emulator.isEmulator && emulator.security == .plaintext)
+        #expect(emulator.projectID == "google-cloud-firestore-emulator" && emulator.credentials == .emulatorOwner)
 
         var options = ConnectionOptions()
         options.project = "p"
-        let production = try Settings.resolve(options, environment: ["HOME": "/nonexistent"], subcommand: "watch")
-        #expect(production.endpoint == "firestore.googleapis.com:443" && production.security == .tls(caFile: nil))
+        let production = try options.resolve(environment: ["HOME": "/nonexistent"], subcommand: "watch").settings
+        #expect(
+            production.host == "firestore.googleapis.com:443" && production.security == .tls(rootCertificatesFile: nil)
+        )
         #expect(
             production.credentials == .applicationDefault && production.databaseName == "projects/p/databases/(default)"
         )
 
         #expect(throws: UsageError.self) {
-            try Settings.resolve(ConnectionOptions(), environment: ["HOME": "/nonexistent"], subcommand: "watch")
+            try ConnectionOptions().resolve(environment: ["HOME": "/nonexistent"], subcommand: "watch")
         }
     }
 
@@ -205,9 +207,9 @@ import Testing
         (options.host, options.insecure, options.project, options.accessTokenFile) = (
             "127.0.0.1:1", true, "p", file.path
         )
-        let settings = try Settings.resolve(options, environment: [:], subcommand: "watch")
+        let settings = try options.resolve(environment: [:], subcommand: "watch").settings
         do {
-            _ = try FirestoreConnection(settings: settings)
+            _ = try FirestoreConnection.forCommandLine(settings: settings)
             Issue.record("the token was accepted")
         } catch let error as UsageError {
             #expect(error.message == "The access token file '\(file.path)' does not hold one token")
@@ -218,14 +220,13 @@ import Testing
         var options = ConnectionOptions()
         options.accessTokenFile = "/run/secrets/token"
         options.caFile = "/etc/ssl/roots.pem"
-        let emulator = try Settings.resolve(
-            options, environment: ["FIRESTORE_EMULATOR_HOST": "127.0.0.1:8080"], subcommand: "watch")
-        #expect(emulator.credentials == .emulatorOwner && emulator.security == .plaintext)
+        let emulator = try options.resolve(environment: ["FIRESTORE_EMULATOR_HOST": "127.0.0.1:8080"], subcommand: "watch")
+        #expect(emulator.settings.credentials == .emulatorOwner && emulator.settings.security == .plaintext)
         #expect(emulator.warnings.count == 2)
         #expect(emulator.warnings.allSatisfy { !$0.contains("\n") })
 
         options.project = "p"
-        let production = try Settings.resolve(options, environment: [:], subcommand: "watch")
-        #expect(production.credentials == .accessTokenFile("/run/secrets/token") && production.warnings.isEmpty)
+        let production = try options.resolve(environment: [:], subcommand: "watch")
+        #expect(production.settings.credentials == .accessTokenFile("/run/secrets/token") && production.warnings.isEmpty)
     }
 }

@@ -1,5 +1,5 @@
 internal import Foundation
-import GRPCTransport
+import FirestoreListen
 
 /// The command-line program: parse, resolve, run, and map the outcome to an exit status.
 public enum FirestoreListenCLI {
@@ -21,13 +21,13 @@ public enum FirestoreListenCLI {
                 LineWriter.standardOutput.write(text)
             case .watch(let options):
                 json = options.json
-                let settings = try Settings.resolve(options.connection, environment: environment, subcommand: "watch")
-                warn(settings)
-                try await WatchRunner(options: options, settings: settings).run()
+                let resolved = try options.connection.resolve(environment: environment, subcommand: "watch")
+                warn(resolved.warnings)
+                try await WatchRunner(options: options, settings: resolved.settings).run()
             case .confirm(let options):
-                let settings = try Settings.resolve(options.connection, environment: environment, subcommand: "confirm")
-                warn(settings)
-                try await ConfirmRunner(options: options, settings: settings).run()
+                let resolved = try options.connection.resolve(environment: environment, subcommand: "confirm")
+                warn(resolved.warnings)
+                try await ConfirmRunner(options: options, settings: resolved.settings).run()
             }
             return 0
         } catch let error as UsageError {
@@ -35,25 +35,22 @@ public enum FirestoreListenCLI {
             return 2
         } catch is CancellationError {
             return 0
-        } catch let status as Status {
-            report(status, json: json)
-            return status.code == .cancelled && Task.isCancelled ? 0 : 1
-        } catch let error as StateFileError {
-            report(Status(code: .failedPrecondition, message: error.message), json: json)
-            return 1
+        } catch let error as FirestoreErrorCode {
+            report(error, json: json)
+            return error.code == .cancelled && Task.isCancelled ? 0 : 1
         } catch {
-            report(Status(code: .unknown, message: "\(error)"), json: json)
+            report(FirestoreErrorCode(.unknown, message: "\(error)"), json: json)
             return 1
         }
     }
 
-    private static func warn(_ settings: Settings) {
-        for warning in settings.warnings { LineWriter.standardError.write("firestore-listen: warning: \(warning)") }
+    private static func warn(_ warnings: [String]) {
+        for warning in warnings { LineWriter.standardError.write("firestore-listen: warning: \(warning)") }
     }
 
     /// Prints the failure: the `error` line with `--json`, and always one line on standard error (server
     /// messages can span lines; they are joined).
-    private static func report(_ status: Status, json: Bool) {
+    private static func report(_ status: FirestoreErrorCode, json: Bool) {
         if json { LineWriter.standardOutput.write(status.json.serialized) }
         let message = status.message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         LineWriter.standardError.write("firestore-listen: \(status.code.name): \(message)")

@@ -1,7 +1,7 @@
 import FirestoreWatch
 import Testing
 
-@testable import FirestoreListen
+@testable import FirestoreListenCLI
 
 @Suite struct JSONTests {
     @Test(arguments: [

@@ -1,5 +1,5 @@
 import FirestoreWatch
-import GRPCTransport
+import FirestoreListen
 
 extension ViewSnapshot {
     /// The `snapshot` line of the contract; `docs` only with `--include-docs`.
@@ -25,7 +25,7 @@ extension DocumentViewChange {
     }
 }
 
-extension Status {
+extension FirestoreErrorCode {
     /// The `error` line of the contract.
     var json: JSONValue {
         .object([("type", .string("error")), ("code", .string(code.name)), ("message", .string(message))])

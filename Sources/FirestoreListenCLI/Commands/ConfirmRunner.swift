@@ -1,13 +1,13 @@
 import FirestoreWatch
-import GRPCTransport
+import FirestoreListen
 
 /// Runs `confirm`: one Commit of one guarded update, never retried.
 struct ConfirmRunner {
     let options: ConfirmOptions
-    let settings: Settings
+    let settings: FirestoreSettings
 
     /// The update that `confirm` sends, and that the standby screen sends for a shown document.
-    static func update(for options: ConfirmOptions, settings: Settings) -> DocumentUpdate {
+    static func update(for options: ConfirmOptions, settings: FirestoreSettings) -> DocumentUpdate {
         DocumentUpdate(
             name: settings.documentsRoot + "/" + options.documentPath,
             fields: options.fields,
@@ -19,10 +19,10 @@ struct ConfirmRunner {
     /// Prints the new update time (or, with `--json`… there is no `--json` for confirm: one plain line).
     /// - Throws: the server's `Status`.
     func run() async throws {
-        let connection = try FirestoreConnection(settings: settings)
+        let connection = try FirestoreConnection.forCommandLine(settings: settings)
         let result = try await connection.commit(Self.update(for: options, settings: settings))
         guard let updateTime = result.updateTime else {
-            throw Status(code: .internal, message: "the Commit returned no update time")
+            throw FirestoreErrorCode(.internal, message: "the Commit returned no update time")
         }
         LineWriter.standardOutput.write(updateTime.rfc3339)
     }

@@ -1,15 +1,15 @@
 import FirestoreWatch
-import GRPCTransport
+import FirestoreListen
 
 /// Runs `watch`: builds the target, listens, prints events, and decides when to stop.
 struct WatchRunner {
     let options: WatchOptions
-    let settings: Settings
+    let settings: FirestoreSettings
 
     /// Returns when a stop condition is met (`--once`, `--max-events`, the reader went away) or the task is
-    /// cancelled (Ctrl-C). Throws `Status` for a failure that ends the listener.
+    /// cancelled (Ctrl-C). Throws `FirestoreErrorCode` for a failure that ends the listener.
     func run() async throws {
-        let connection = try FirestoreConnection(settings: settings)
+        let connection = try FirestoreConnection.forCommandLine(settings: settings)
         let target = ListenTarget(id: 1, spec: Self.spec(for: options, settings: settings))
         var configuration = ListenSession.Configuration()
         configuration.maxRetryTime = options.maxRetryTime
@@ -68,7 +68,7 @@ struct WatchRunner {
     }
 
     /// The target of the options: a query over a collection or collection group, or a document.
-    static func spec(for options: WatchOptions, settings: Settings) -> TargetSpec {
+    static func spec(for options: WatchOptions, settings: FirestoreSettings) -> TargetSpec {
         switch options.source {
         case .document(let path):
             return .documents([settings.documentsRoot + "/" + path])
@@ -83,9 +83,9 @@ struct WatchRunner {
     }
 
     private static func query(_ options: WatchOptions, parent: String, collectionID: String, allDescendants: Bool)
-        -> Query
+        -> FirestoreWatch.Query
     {
-        Query(
+        FirestoreWatch.Query(
             parent: parent,
             collectionID: collectionID,
             allDescendants: allDescendants,
