@@ -14,8 +14,8 @@ import Testing
         do {
             for try await _ in session.events() {}
             return nil
-        } catch let status as Status {
-            return status
+        } catch let error as FirestoreErrorCode {
+            return error.status
         } catch {
             Issue.record("unexpected error \(error)")
             return nil

@@ -77,7 +77,7 @@ import Testing
         var events = Events(scriptedSession(transport))
         var streams = transport.newStreams.makeAsyncIterator()
         try #require(await streams.next()).end(Status(code: .permissionDenied, message: "no"))
-        await #expect(throws: Status(code: .permissionDenied, message: "no")) {
+        await #expect(throws: FirestoreErrorCode(.permissionDenied, message: "no")) {
             while try await events.next() != nil {}
         }
     }
@@ -113,7 +113,7 @@ import Testing
             .target(
                 TargetChange(kind: .remove, targetIDs: [1], cause: .init(code: 3, message: "Invalid property path")))
         )
-        await #expect(throws: Status(code: .invalidArgument, message: "Invalid property path")) {
+        await #expect(throws: FirestoreErrorCode(.invalidArgument, message: "Invalid property path")) {
             while try await events.next() != nil {}
         }
     }
@@ -126,7 +126,8 @@ import Testing
         do {
             while try await events.next() != nil {}
             Issue.record("the session did not fail")
-        } catch let status as Status {
+        } catch let error as FirestoreErrorCode {
+            let status = error.status
             #expect(status.code == .internal)
         }
     }
@@ -257,7 +258,8 @@ import Testing
         do {
             while try await events.next() != nil {}
             Issue.record("the session did not give up")
-        } catch let status as Status {
+        } catch let error as FirestoreErrorCode {
+            let status = error.status
             #expect(status.code == .unavailable)
             #expect(status.message.contains("no healthy stream for 1s"))
         }

@@ -17,6 +17,8 @@ public final class Firestore: Sendable {
     /// Where and how this client connects.
     public let settings: FirestoreSettings
     let connection: FirestoreConnection
+    /// The one Listen stream of this client, shared by every listener.
+    let session: ListenSession
 
     /// A client with these settings. The connection is made on the first call.
     /// - Throws: `FirestoreErrorCode` `.invalidArgument` when a credentials or certificate file named by the
@@ -24,6 +26,18 @@ public final class Firestore: Sendable {
     public init(settings: FirestoreSettings) throws(FirestoreErrorCode) {
         self.settings = settings
         self.connection = try FirestoreConnection(settings: settings)
+        self.session = ListenSession(transport: connection, databaseName: settings.databaseName)
+    }
+
+    /// How many Listen streams this client has opened: one while any listener listens, and one more after
+    /// each reconnect or after the last listener left and a new one started.
+    public var listenStreamsOpened: Int {
+        get async { await session.streamsOpened }
+    }
+
+    /// How many listeners have their target on the Listen stream now.
+    public var activeListenerCount: Int {
+        get async { await session.listenedTargets }
     }
 
     /// A client with the settings Google's server clients take from the environment (see

@@ -93,45 +93,62 @@ package final class FirestoreConnection: ListenTransport, Sendable {
 
     /// One Commit of one update. Never retried: an unknown outcome is reported, not replayed.
     /// - Throws: the server's `Status` (NOT_FOUND, FAILED_PRECONDITION, …).
-    package func commit(_ update: DocumentUpdate) async throws -> CommitResult {
+    package func commit(_ update: DocumentUpdate) async throws(FirestoreErrorCode) -> CommitResult {
         let request = Wire.encodeCommitRequest(database: settings.databaseName, update: update)
-        let response = try await channel.unary(
-            method: Method.commit,
-            request: request,
-            metadata: metadata,
-            timeout: .seconds(60)
-        )
+        let response = try await Self.call {
+            try await channel.unary(method: Method.commit, request: request, metadata: metadata, timeout: .seconds(60))
+        }
         do {
             return try Wire.decodeCommitResponse(response)
         } catch {
-            throw Status(
-                code: .internal, message: "the Commit succeeded but its response did not decode: \(error.message)")
+            throw FirestoreErrorCode(
+                .internal, message: "the Commit succeeded but its response did not decode: \(error.message)")
+        }
+    }
+
+    /// Runs `body`, whose failures are the library's error: a gRPC status as it came, anything else (a
+    /// response that does not decode) as INTERNAL.
+    static func call<T>(_ body: () async throws -> T) async throws(FirestoreErrorCode) -> T {
+        do {
+            return try await body()
+        } catch let status as Status {
+            throw FirestoreErrorCode(status)
+        } catch let error as FirestoreErrorCode {
+            throw error
+        } catch let error as WireError {
+            throw FirestoreErrorCode(.internal, message: "a server response did not decode: \(error.message)")
+        } catch {
+            throw FirestoreErrorCode(.unknown, message: "\(error)")
         }
     }
 
     /// The documents a query returns now, in the server's order (RunQuery).
-    package func runQuery(_ query: FirestoreWatch.Query) async throws -> [Document] {
-        let call = try channel.openBidirectionalCall(method: Method.runQuery, metadata: metadata)
-        try await call.send(Wire.encodeRunQueryRequest(query))
-        call.closeSend()
-        var documents: [Document] = []
-        for try await message in call.messages {
-            if let document = try Wire.decodeRunQueryResponse(message).document { documents.append(document) }
+    package func runQuery(_ query: FirestoreWatch.Query) async throws(FirestoreErrorCode) -> [Document] {
+        try await Self.call {
+            let call = try channel.openBidirectionalCall(method: Method.runQuery, metadata: metadata)
+            try await call.send(Wire.encodeRunQueryRequest(query))
+            call.closeSend()
+            var documents: [Document] = []
+            for try await message in call.messages {
+                if let document = try Wire.decodeRunQueryResponse(message).document { documents.append(document) }
+            }
+            return documents
         }
-        return documents
     }
 
     /// A document now, or nil when it does not exist.
-    package func getDocument(name: String) async throws -> Document? {
+    package func getDocument(name: String) async throws(FirestoreErrorCode) -> Document? {
         do {
-            let bytes = try await channel.unary(
-                method: Method.getDocument,
-                request: Wire.encodeGetDocumentRequest(name: name),
-                metadata: metadata,
-                timeout: .seconds(60)
-            )
-            return try Wire.decodeDocument(bytes)
-        } catch let status as Status where status.code == .notFound {
+            return try await Self.call {
+                let bytes = try await channel.unary(
+                    method: Method.getDocument,
+                    request: Wire.encodeGetDocumentRequest(name: name),
+                    metadata: metadata,
+                    timeout: .seconds(60)
+                )
+                return try Wire.decodeDocument(bytes)
+            }
+        } catch  where error.code == .notFound {
             return nil
         }
     }
@@ -157,7 +174,8 @@ package final class FirestoreConnection: ListenTransport, Sendable {
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         // A header value is visible ASCII: anything else would fail every call, after the start.
         guard !token.isEmpty, token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw FirestoreErrorCode(.invalidArgument, message: "The access token file '\(path)' does not hold one token")
+            throw FirestoreErrorCode(
+                .invalidArgument, message: "The access token file '\(path)' does not hold one token")
         }
         return token
     }

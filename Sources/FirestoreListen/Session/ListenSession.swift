@@ -2,8 +2,8 @@ import FirestoreWatch
 import FirestoreWire
 import GRPCTransport
 
-/// Listens to one or more targets over one Listen stream at a time, and never misses a change: it reopens
-/// broken streams from the resume token, and detects dead connections with a probe.
+/// Listens to any number of targets over one Listen stream at a time, and never misses a change: it reopens
+/// broken streams from the resume tokens, and detects dead connections with a probe.
 ///
 /// ```
 ///              open                first message             a consistent point (CURRENT + NO_CHANGE)
@@ -13,18 +13,17 @@ import GRPCTransport
 ///                         └─ Backoff ◄───────────────────────────────────────────────────────────┘
 ///                  (retryable status; 0 s after a healthy stream, then 1 s × 1.5 … 60 s, ± 50 %)
 ///
-///   any state ── fatal status, protocol violation, --max-retry-time exceeded ──► Failed (events throw)
-///   any state ── the consumer stops iterating (Ctrl-C, --once, --max-events) ──► Stopped (stream cancelled)
+///   any state ── fatal status, protocol violation, maxRetryTime exceeded ──► Failed (every consumer throws)
+///   any state ── the last consumer leaves ──────────────────────────────────► Stopped (stream cancelled)
 /// ```
 ///
-/// Ownership: the actor owns the `WatchState` (documents, resume tokens, read times) and the current
-/// stream. Completions of an older stream are dropped by the generation counter.
+/// Pieces, one owner each: the actor owns the `WatchState` (documents, resume tokens, read times) and the
+/// consumers (`Subscriber`, one per listener, each owning its targets); the current stream's state is one
+/// `StreamAttempt`, replaced as a whole, with its `Liveness`; the backoff and `maxRetryTime` are one
+/// `RetryBudget`; `ListenSession+Events.swift` turns the watch events into each consumer's events.
 ///
-/// Liveness: the emulator sends nothing on an idle stream and punishes keepalive pings, and a proxy that
-/// blackholes a connection shows neither FIN nor RST. So after `probeAfter` without any message, the
-/// session adds a tiny documents target (a document that need not exist) and removes it once acknowledged;
-/// any request left without any answer for `responseTimeout` marks the stream dead and it is reopened.
-/// Worst case from the last message to the reopen: `probeAfter + responseTimeout` + 1 s of tick.
+/// A target added while a stream is open goes out on that stream; a consumer that leaves has its targets
+/// removed from it. The stream closes when the last consumer leaves, and the next consumer opens a new one.
 package actor ListenSession {
     package struct Configuration: Sendable {
         package var probeAfter: Duration = .seconds(30)
@@ -37,44 +36,46 @@ package actor ListenSession {
         package init() {}
     }
 
-    private let transport: any ListenTransport
-    private let configuration: Configuration
-    private let probeDocument: String
+    /// How many events the session may run ahead of a consumer before it stops reading the stream.
+    static let eventsAhead = 8
+
+    let transport: any ListenTransport
+    let configuration: Configuration
+    let probeDocument: String
     var state: WatchState
-    /// The targets the user asked for, by id.
-    private var userTargets: Set<Int32>
-    private var nextTargetID: Int32
+    /// The targets given to `init`, for the consumer of `events()`.
+    private var initialTargets: [Int32]?
+    var subscribers: [Int: Subscriber] = [:]
+    private var nextSubscriberID = 0
+    var nextTargetID: Int32 = 1
 
-    private var stream: (any ListenStream)?
-    /// The AddTargets of a new stream not sent yet (`replaceTarget` may change them while they go out).
-    private var unsentAdds: [ListenTarget] = []
-    private var generation = 0
-    private var streamsOpened = 0
-    private var lastReceived = ContinuousClock.now
-    /// When the oldest request that has had no answer at all was sent; nil when nothing is pending.
-    private var unansweredSince: ContinuousClock.Instant?
-    private var probeID: Int32?
-    private var presumedDead = false
-    /// When `maxRetryTime` runs out unless a stream becomes healthy first; nil while one is healthy.
-    private var giveUpAt: ContinuousClock.Instant?
-    /// The watchdog ended the stream because `giveUpAt` passed before it sent anything.
-    private var ranOutOfTime = false
-    /// The current stream has sent at least one message.
-    private var answeredThisStream = false
-    private var healthyThisStream = false
-    private var currentReported: Set<Int32> = []
-    /// The user targets that have had a snapshot reported in this session.
-    private var snapshotReported: Set<Int32> = []
-    private var restartReason: Status?
-    private var retriedWithoutToken: Set<Int32> = []
-    private var output: AsyncThrowingStream<ListenEvent, any Error>.Continuation?
-    private var credit: EventCredit?
-    /// The session is waiting for its consumer (see `waitForConsumer`); the watchdog holds its clocks.
-    private var waitingForConsumer = false
+    /// The current stream; nil between streams.
+    var attempt: StreamAttempt?
+    var generation = 0
+    /// How many Listen streams this session has opened.
+    package internal(set) var streamsOpened = 0
+    /// The running loop of streams and retries; nil while no consumer listens.
+    private var run: (id: Int, task: Task<Void, Never>)?
+    private var runs = 0
+    var budget: RetryBudget
+    /// The targets that have had a snapshot reported in this session.
+    var snapshotReported: Set<Int32> = []
+    var retriedWithoutToken: Set<Int32> = []
+    /// The session is waiting for a consumer (see `waitForConsumers`); the watchdog holds its clocks.
+    var waitingForConsumer = false
 
+    /// A session with no targets yet: `listen(_:restoring:)` adds them.
+    /// - Parameter databaseName: `projects/P/databases/D`, used to name the liveness probe's document.
+    package init(transport: any ListenTransport, databaseName: String, configuration: Configuration = Configuration()) {
+        self.init(
+            transport: transport, databaseName: databaseName, configuration: configuration, state: WatchState(),
+            initialTargets: nil)
+    }
+
+    /// A session for `targets`, all reported to the one consumer of `events()`.
+    ///
     /// - Parameters:
     ///   - targets: what to listen to; their ids must be unique and positive.
-    ///   - databaseName: `projects/P/databases/D`, used to name the liveness probe's document.
     ///   - restoring: a state saved by an earlier listener (see `StateFile`), or a fresh one.
     package init(
         transport: any ListenTransport,
@@ -83,334 +84,261 @@ package actor ListenSession {
         restoring state: WatchState = WatchState(),
         configuration: Configuration = Configuration()
     ) {
+        var state = state
+        for target in targets where !state.targetIDs.contains(target.id) { state.add(target) }
+        self.init(
+            transport: transport, databaseName: databaseName, configuration: configuration, state: state,
+            initialTargets: targets.map(\.id))
+    }
+
+    private init(
+        transport: any ListenTransport,
+        databaseName: String,
+        configuration: Configuration,
+        state: WatchState,
+        initialTargets: [Int32]?
+    ) {
         self.transport = transport
         self.configuration = configuration
         // Not `__…__`: production reserves such ids, and a refused probe would prove less than an answered one.
         self.probeDocument = databaseName + "/documents/firestore-listen-probe/liveness"
-        var state = state
-        for target in targets where !state.targetIDs.contains(target.id) { state.add(target) }
         self.state = state
-        self.userTargets = Set(targets.map(\.id))
-        self.nextTargetID = (targets.map(\.id).max() ?? 0) + 1
+        self.initialTargets = initialTargets
+        self.nextTargetID = (state.targetIDs.max() ?? 0) + 1
+        self.budget = RetryBudget(limit: configuration.maxRetryTime, backoff: configuration.backoff, startedAt: .now)
     }
 
-    /// Starts listening; call it once per session (a second sequence fails with FAILED_PRECONDITION). The
-    /// sequence ends when the consumer stops iterating (the stream is then cancelled), and throws `FirestoreErrorCode`
-    /// on a failure that ends the listener.
+    /// Starts listening to the targets given to `init`; call it once (a second sequence fails with
+    /// FAILED_PRECONDITION). The sequence ends when the consumer stops iterating (the stream is then
+    /// cancelled), and throws `FirestoreErrorCode` on a failure that ends the listener.
     package nonisolated func events() -> ListenEvents {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: ListenEvent.self)
         let credit = EventCredit(capacity: Self.eventsAhead)
-        let task = Task { await self.run(continuation, credit: credit) }
+        let subscribing = Task {
+            await self.subscribeInitialTargets(continuation, credit: credit)
+        }
         continuation.onTermination = { _ in
             credit.close()
-            task.cancel()
+            Task {
+                let id = await subscribing.value
+                await self.unsubscribe(id)
+            }
         }
         return ListenEvents(stream: events, credit: credit)
     }
 
-    /// How many events the session may run ahead of its consumer before it stops reading the stream.
-    static let eventsAhead = 8
+    /// Adds a target and returns its id and its events, which end when the consumer stops iterating (the
+    /// target is then removed from the stream) and throw `FirestoreErrorCode` on a failure of the target or
+    /// of the session.
+    /// - Parameter persisted: the target's state saved by an earlier listener; its id is replaced.
+    package func listen(_ spec: TargetSpec, restoring persisted: PersistedTarget? = nil) async -> (
+        targetID: Int32, events: ListenEvents
+    ) {
+        let id = nextTargetID
+        nextTargetID += 1
+        let target: ListenTarget
+        if var persisted {
+            persisted.target.id = id
+            target = state.restore(persisted)
+        } else {
+            target = ListenTarget(id: id, spec: spec)
+            state.add(target)
+        }
+        let (events, continuation) = AsyncThrowingStream.makeStream(of: ListenEvent.self)
+        let credit = EventCredit(capacity: Self.eventsAhead)
+        let subscriber = addSubscriber(Subscriber(continuation: continuation, credit: credit, targets: [id]))
+        continuation.onTermination = { _ in
+            credit.close()
+            Task { await self.unsubscribe(subscriber) }
+        }
+        await goesOut(target)
+        startIfNeeded()
+        return (id, ListenEvents(stream: events, credit: credit))
+    }
 
     /// Replaces a target's query on the live stream: removes the old target and adds the new one, without
-    /// reconnecting. Returns the new target's id.
+    /// reconnecting; the new target's events go to the old one's consumer. Returns the new target's id.
     package func replaceTarget(_ id: Int32, with spec: TargetSpec) async throws -> Int32 {
         let newID = nextTargetID
         nextTargetID += 1
         let target = ListenTarget(id: newID, spec: spec)
-        userTargets.remove(id)
-        userTargets.insert(newID)
-        if let unsent = unsentAdds.firstIndex(where: { $0.id == id }) {
+        for key in subscribers.keys where subscribers[key]?.targets.remove(id) != nil {
+            subscribers[key]?.targets.insert(newID)
+        }
+        if let unsent = attempt?.unsentAdds.firstIndex(where: { $0.id == id }) {
             // The new stream has not sent the old target yet: send the new one in its place.
             state.discardUnsent(targetID: id)
             state.add(target)
-            unsentAdds[unsent] = target
+            attempt?.unsentAdds[unsent] = target
             return newID
         }
         state.remove(targetID: id)
         state.add(target)
-        if let stream {
+        if let stream = attempt?.stream {
             try await stream.send(.remove(id))
             try await send(.add(target), on: stream)
         }
         return newID
     }
 
-    private func run(
+    /// The number of targets that consumers listen to now.
+    package var listenedTargets: Int {
+        subscribers.values.reduce(0) { $0 + $1.targets.count }
+    }
+
+    private func subscribeInitialTargets(
         _ continuation: AsyncThrowingStream<ListenEvent, any Error>.Continuation, credit: EventCredit
-    ) async {
-        guard output == nil else {
+    ) -> Int? {
+        guard let targets = initialTargets else {
             continuation.finish(
                 throwing: FirestoreErrorCode(.failedPrecondition, message: "the session is already listening"))
-            return
+            return nil
         }
-        output = continuation
-        self.credit = credit
+        initialTargets = nil
+        let id = addSubscriber(Subscriber(continuation: continuation, credit: credit, targets: Set(targets)))
+        startIfNeeded()
+        return id
+    }
+
+    private func addSubscriber(_ subscriber: Subscriber) -> Int {
+        let id = nextSubscriberID
+        nextSubscriberID += 1
+        subscribers[id] = subscriber
+        return id
+    }
+
+    /// The consumer `id` left: its targets leave the stream, and the last consumer stops the session.
+    func unsubscribe(_ id: Int?) async {
+        guard let id, let subscriber = subscribers.removeValue(forKey: id) else { return }
+        subscriber.continuation.finish()
+        await removeTargets(subscriber.targets)
+        if subscribers.isEmpty { stop() }
+    }
+
+    /// Ends consumer `id` with `error` and takes its targets off the stream.
+    func fail(subscriber id: Int, with error: FirestoreErrorCode) async {
+        guard let subscriber = subscribers.removeValue(forKey: id) else { return }
+        subscriber.continuation.finish(throwing: error)
+        await removeTargets(subscriber.targets)
+        if subscribers.isEmpty { stop() }
+    }
+
+    /// The consumer of target `id`, if any.
+    func subscriber(of id: Int32) -> Int? {
+        subscribers.first { $0.value.targets.contains(id) }?.key
+    }
+
+    private func removeTargets(_ ids: Set<Int32>) async {
+        for id in ids.sorted() {
+            if let unsent = attempt?.unsentAdds.firstIndex(where: { $0.id == id }) {
+                attempt?.unsentAdds.remove(at: unsent)
+                state.discardUnsent(targetID: id)
+            } else if state.targetIDs.contains(id) {
+                state.remove(targetID: id)
+                if let stream = attempt?.stream { try? await send(.remove(id), on: stream) }
+            }
+        }
+    }
+
+    /// A new target goes out on the open stream (after the ones it is still sending), or on the next one.
+    private func goesOut(_ target: ListenTarget) async {
+        guard let attempt else { return }
+        if !attempt.unsentAdds.isEmpty {
+            self.attempt?.unsentAdds.append(target)
+        } else {
+            // A failed send breaks the stream, whose end then reopens it with every target.
+            try? await send(.add(target), on: attempt.stream)
+        }
+    }
+
+    private func startIfNeeded() {
+        guard run == nil else { return }
+        runs += 1
+        let id = runs
+        run = (id, Task { await self.runStreams(id) })
+    }
+
+    /// Every consumer left: the running loop ends and its stream is cancelled.
+    private func stop() {
+        guard let run else { return }
+        self.run = nil
+        run.task.cancel()
+        attempt?.interrupt(.stopped)
+    }
+
+    private func runStreams(_ id: Int) async {
         do {
             try await retryLoop()
-            continuation.finish()
         } catch let failure as Fatal {
-            continuation.finish(throwing: FirestoreErrorCode(failure.status))
-        } catch is CancellationError {
-            continuation.finish()
-        } catch let status as Status {
-            continuation.finish(throwing: FirestoreErrorCode(status))
+            finishAll(throwing: FirestoreErrorCode(failure.status))
         } catch {
-            continuation.finish(throwing: FirestoreErrorCode(.unknown, message: "\(error)"))
+            // Cancelled: the consumers left.
+        }
+        if run?.id == id { run = nil }
+    }
+
+    /// Ends every consumer, with `error` or cleanly.
+    func finishAll(throwing error: FirestoreErrorCode?) {
+        for subscriber in subscribers.values { subscriber.continuation.finish(throwing: error) }
+        for id in subscribers.values.flatMap(\.targets) { state.remove(targetID: id) }
+        subscribers = [:]
+    }
+
+    /// Reports `event` to the consumer of its target, or to every consumer when it concerns the stream.
+    func emit(_ event: ListenEvent) {
+        if let target = event.targetID {
+            for subscriber in subscribers.values where subscriber.targets.contains(target) { subscriber.yield(event) }
+        } else {
+            for subscriber in subscribers.values { subscriber.yield(event) }
         }
     }
 
-    private func emit(_ event: ListenEvent) {
-        if case .enqueued = output?.yield(event) { credit?.produced() }
-    }
-
-    /// Waits while the consumer is `eventsAhead` events behind, reading nothing from the server meanwhile.
-    /// The wait is not the server's silence: the liveness clocks start again after it.
-    private func waitForConsumer() async {
-        guard let credit, credit.isFull else { return }
+    /// Waits while a consumer is `eventsAhead` events behind, reading nothing from the server meanwhile.
+    /// The wait is neither the server's silence nor time without a healthy stream.
+    func waitForConsumers() async {
+        guard subscribers.values.contains(where: \.credit.isFull) else { return }
         waitingForConsumer = true
         let started = ContinuousClock.now
-        await credit.waitForRoom()
+        for subscriber in subscribers.values where subscriber.credit.isFull { await subscriber.credit.waitForRoom() }
         waitingForConsumer = false
-        lastReceived = .now
-        if unansweredSince != nil { unansweredSince = .now }
-        // Nor is it time without a healthy stream.
-        giveUpAt = giveUpAt.map { $0 + (ContinuousClock.now - started) }
+        attempt?.liveness.resumedReading(at: .now)
+        budget.paused(for: ContinuousClock.now - started)
     }
 
     private func retryLoop() async throws {
-        var backoff = configuration.backoff
-        var attempt = 0
+        budget = RetryBudget(limit: configuration.maxRetryTime, backoff: configuration.backoff, startedAt: .now)
         var lastEnded: Status?
-        if let limit = configuration.maxRetryTime { giveUpAt = .now + limit }
         while true {
-            let ended = try await runOneStream(givingUpWith: lastEnded)
+            let (ended, healthy) = try await runOneStream(givingUpWith: lastEnded)
             try Task.checkCancellation()
-            if healthyThisStream {
-                backoff.reset()
-                attempt = 0
-                // The time without a healthy stream starts now.
-                if let limit = configuration.maxRetryTime { giveUpAt = .now + limit }
-            }
+            budget.streamEnded(wasHealthy: healthy, at: .now)
             guard ended.isRetryable else { throw Fatal(ended) }
-            try giveUpIfDue(ended)
+            if budget.isExhausted(at: .now) { throw Fatal(budget.exhausted(ended)) }
             lastEnded = ended
             if ended.code == .unauthenticated { transport.discardConnection() }
-            attempt += 1
-            if ended.code == .resourceExhausted { backoff.maximum() }
-            var delay = backoff.next()
-            if let giveUpAt { delay = min(delay, max(.zero, giveUpAt - .now)) }
-            emit(.reconnecting(attempt: attempt, delay: delay, status: FirestoreErrorCode(ended)))
+            let delay = budget.nextDelay(after: ended, at: .now)
+            emit(.reconnecting(attempt: budget.attempt, delay: delay, status: FirestoreErrorCode(ended)))
             try await Task.sleep(for: delay)
-            try giveUpIfDue(ended)
-        }
-    }
-
-    /// Ends the listener once `maxRetryTime` has passed without a healthy stream.
-    private func giveUpIfDue(_ reason: Status) throws {
-        guard let limit = configuration.maxRetryTime, let giveUpAt, ContinuousClock.now >= giveUpAt else { return }
-        throw Fatal(Status(code: reason.code, message: "no healthy stream for \(limit.formatted): \(reason.message)"))
-    }
-
-    /// Runs one stream to its end and returns why it ended; throws only what ends the listener.
-    ///
-    /// - Parameter lastEnded: why the stream before ended, reported if `maxRetryTime` runs out on this one.
-    private func runOneStream(givingUpWith lastEnded: Status?) async throws -> Status {
-        let stream: any ListenStream
-        do {
-            stream = try transport.openListenStream()
-        } catch let status as Status {
-            return status
-        }
-        generation += 1
-        streamsOpened += 1
-        self.stream = stream
-        // A probe of the old stream goes with it; so does any wait for an answer on it.
-        if let probeID { state.remove(targetID: probeID) }
-        (probeID, presumedDead, healthyThisStream, restartReason, unansweredSince) = (nil, false, false, nil, nil)
-        (ranOutOfTime, answeredThisStream) = (false, false)
-        currentReported = []
-        lastReceived = .now
-        let watchdog = Task { [generation] in await self.watchLiveness(generation) }
-        defer {
-            unsentAdds = []
-            watchdog.cancel()
-            stream.cancel()
-            self.stream = nil
-        }
-        do {
-            unsentAdds = state.streamDidRestart()
-            while !unsentAdds.isEmpty {
-                try await send(.add(unsentAdds.removeFirst()), on: stream)
-            }
-            for try await change in stream.changes {
-                try Task.checkCancellation()
-                lastReceived = .now
-                unansweredSince = nil
-                answeredThisStream = true
-                try await handle(change, on: stream)
-                await waitForConsumer()
-            }
-            return restartReason ?? Status(code: .unknown, message: "the server ended the stream")
-        } catch let status as Status {
-            if Task.isCancelled { throw CancellationError() }
-            if ranOutOfTime {
-                return lastEnded ?? Status(code: .unavailable, message: "the server has not answered")
-            }
-            if presumedDead {
-                transport.discardConnection()
-                return Status(
-                    code: .unavailable,
-                    message:
-                        "no answer from the server for \(configuration.responseTimeout.formatted); connection presumed dead"
-                )
-            }
-            return restartReason ?? status
-        } catch let error as WireError {
-            return Status(code: .internal, message: "a server message did not decode: \(error.message)")
-        } catch let error as WatchError {
-            throw Fatal(Status(code: StatusCode(name: error.codeName) ?? .internal, message: error.message))
-        }
-    }
-
-    private func send(_ request: Wire.ListenRequestBody, on stream: any ListenStream) async throws {
-        if unansweredSince == nil { unansweredSince = .now }
-        try await stream.send(request)
-    }
-
-    private func handle(_ change: WatchChange, on stream: any ListenStream) async throws {
-        if configuration.reportsMessages { emit(.message(change)) }
-        // A REMOVE with a cause takes the target away; keep what we hold in case it was a refused resume.
-        var refused: PersistedTarget?
-        if case .target(let targetChange) = change, targetChange.kind == .remove, targetChange.cause != nil {
-            refused = targetChange.targetIDs.compactMap { state.persistedTarget($0) }.first { $0.resume != nil }
-        }
-        let events = Self.currentFirst(try state.apply(change))
-        let snapshotTargets = Set(events.compactMap { if case .snapshot(let view) = $0 { view.targetID } else { nil } })
-        for event in events {
-            switch event {
-            case .targetAdded(let id):
-                if id == probeID {
-                    state.remove(targetID: id)
-                    try await send(.remove(id), on: stream)
-                } else if userTargets.contains(id) {
-                    if state.resumeTarget(id)?.resume == nil {
-                        emit(.listening(targetID: id))
-                    } else {
-                        emit(.resumed(targetID: id, readTime: state.persistedTarget(id)?.readTime))
-                    }
-                }
-            case .current(let id, let readTime):
-                guard userTargets.contains(id) else { continue }
-                // A consistent point: the stream works (the backoff starts again from 0 after it), and a
-                // token-less re-listen has caught up, so a later refusal may be retried again.
-                markHealthy(id)
-                if currentReported.insert(id).inserted { emit(.current(targetID: id, readTime: readTime)) }
-                if !snapshotReported.contains(id), !snapshotTargets.contains(id) {
-                    // A restored view that nothing changed: report it, so that `--once` and a restarted
-                    // listener see the consistent point (`initial: false`, no changes).
-                    let view = ViewSnapshot(
-                        targetID: id,
-                        initial: false,
-                        readTime: readTime,
-                        documents: state.documents(targetID: id) ?? [],
-                        changes: []
-                    )
-                    snapshotReported.insert(id)
-                    emit(.snapshot(view, resume: state.persistedTarget(id)?.resume))
-                }
-            case .snapshot(let snapshot):
-                if userTargets.contains(snapshot.targetID) {
-                    markHealthy(snapshot.targetID)
-                    snapshotReported.insert(snapshot.targetID)
-                    emit(.snapshot(snapshot, resume: state.persistedTarget(snapshot.targetID)?.resume))
-                }
-            case .targetRemoved(let id):
-                if id == probeID { probeID = nil }
-            case .relisten(let target):
-                restartReason = Status(
-                    code: .aborted,
-                    message: "the server's count of target \(target.id) disagrees with ours; listening afresh"
-                )
-                stream.cancel()
-            case .targetFailed(let id, let cause):
-                // A refused probe is an answer too: the connection lives; the next quiet spell probes again.
-                if id == probeID { probeID = nil }
-                guard userTargets.contains(id) else { continue }
-                if var held = refused, held.target.id == id, retriedWithoutToken.insert(id).inserted {
-                    held.resume = nil
-                    held.target.resume = nil
-                    _ = state.restore(held)
-                    restartReason = Status(
-                        code: .aborted,
-                        message: "the server refused to resume target \(id) (\(cause.message)); listening afresh"
-                    )
-                    stream.cancel()
-                } else {
-                    throw Fatal(Status(code: StatusCode(rawValue: cause.code), message: cause.message))
-                }
-            }
-        }
-    }
-
-    private func markHealthy(_ targetID: Int32) {
-        healthyThisStream = true
-        giveUpAt = nil
-        retriedWithoutToken.remove(targetID)
-    }
-
-    /// The events with each `.current` moved before the snapshot of the same target and consistent point, so
-    /// that `current` always precedes the snapshot it makes consistent (`--once` then prints both).
-    private static func currentFirst(_ events: [WatchEvent]) -> [WatchEvent] {
-        var ordered: [WatchEvent] = []
-        for event in events {
-            if case .current(let id, _) = event,
-                let snapshot = ordered.firstIndex(where: {
-                    if case .snapshot(let view) = $0 { view.targetID == id } else { false }
-                })
-            {
-                ordered.insert(event, at: snapshot)
-            } else {
-                ordered.append(event)
-            }
-        }
-        return ordered
-    }
-
-    /// Sends the liveness probe when the stream has been quiet, and cancels a stream that does not answer.
-    private func watchLiveness(_ streamGeneration: Int) async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(1))
-            guard streamGeneration == generation, let stream else { return }
-            if waitingForConsumer { continue }
-            let now = ContinuousClock.now
-            // A stream that answers is left to reach its consistent point (a large first result takes time)
-            // or to break; one that has sent nothing is given up at the deadline.
-            if !answeredThisStream, let giveUpAt, now >= giveUpAt {
-                ranOutOfTime = true
-                stream.cancel()
-                return
-            }
-            if let since = unansweredSince, now - since > configuration.responseTimeout {
-                presumedDead = true
-                stream.cancel()
-                return
-            }
-            if unansweredSince == nil, probeID == nil, now - lastReceived > configuration.probeAfter {
-                let id = nextTargetID
-                nextTargetID += 1
-                probeID = id
-                let probe = ListenTarget(id: id, spec: .documents([probeDocument]))
-                state.add(probe)
-                try? await send(.add(probe), on: stream)
-            }
+            if budget.isExhausted(at: .now) { throw Fatal(budget.exhausted(ended)) }
         }
     }
 }
 
 /// A status that ends the listener, thrown past the handling of a stream's own end (which retries).
-private struct Fatal: Error {
+struct Fatal: Error {
     let status: Status
     init(_ status: Status) { self.status = status }
+}
+
+extension ListenEvent {
+    /// The target the event concerns; nil for events of the stream (`reconnecting`, raw messages).
+    var targetID: Int32? {
+        switch self {
+        case .listening(let id), .current(let id, _), .resumed(let id, _): id
+        case .snapshot(let view, _): view.targetID
+        case .reconnecting, .message: nil
+        }
+    }
 }
 
 extension Duration {
