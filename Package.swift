@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "FirestoreWatchTests", dependencies: ["FirestoreWatch"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FirestoreWireTests", dependencies: ["FirestoreWire", "FirestoreWatch"]),
         .testTarget(name: "GRPCTransportTests", dependencies: ["GRPCTransport", "FirestoreWire", "FirestoreWatch"]),
-        .testTarget(name: "FirestoreListenAPITests", dependencies: ["FirestoreListen"]),
+        .testTarget(name: "FirestoreListenAPITests", dependencies: ["FirestoreListen", "FirestoreWatch"]),
         .testTarget(
             name: "FirestoreListenCLITests", dependencies: ["FirestoreListenCLI", "FirestoreListen", "FirestoreWatch"]),
         .testTarget(
