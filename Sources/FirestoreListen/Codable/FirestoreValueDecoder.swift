@@ -165,7 +165,8 @@ extension FirestoreValueDecoder {
         _ value: FirestoreValue,
         _ path: [any CodingKey]
     ) -> DecodingError {
-        let context = DecodingError.Context(codingPath: path, debugDescription: "expected \(expected), found \(value.kind)")
+        let context = DecodingError.Context(
+            codingPath: path, debugDescription: "expected \(expected), found \(value.kind)")
         if case .null = value { return .valueNotFound(type, context) }
         return .typeMismatch(type, context)
     }
