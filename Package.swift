@@ -37,6 +37,19 @@ let package = Package(
         .target(name: "FirestoreListenCLI", dependencies: ["FirestoreListen", "FirestoreWatch"]),
         .executableTarget(name: "firestore-listen", dependencies: ["FirestoreListenCLI"]),
         .executableTarget(name: "watch-benchmark", dependencies: ["FirestoreWatch"]),
+        // Examples: programs written as users of the library write them (README.md, "The Swift library").
+        .executableTarget(
+            name: "firestore-listener-example",
+            dependencies: ["FirestoreListen"],
+            path: "Examples/FirestoreListenerExample",
+            // As most code written for Firebase's Apple SDK is: ported by changing the import and the set-up.
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "live-query-example",
+            dependencies: ["FirestoreListen"],
+            path: "Examples/LiveQueryExample"
+        ),
 
         .testTarget(name: "FirestoreWatchTests", dependencies: ["FirestoreWatch"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FirestoreWireTests", dependencies: ["FirestoreWire", "FirestoreWatch"]),
