@@ -20,8 +20,8 @@ package final class FirestoreConnection: ListenTransport, Sendable {
 
     private let current: Mutex<Current>
 
-    private var channel: Channel { current.withLock { $0.channel } }
-    private var metadata: [(String, String)] { current.withLock { $0.metadata } }
+    var channel: Channel { current.withLock { $0.channel } }
+    var metadata: [(String, String)] { current.withLock { $0.metadata } }
 
     /// Opens the channel (the connection itself is made lazily by gRPC, on the first call).
     /// - Throws: `FirestoreErrorCode` `.invalidArgument` for an unreadable certificate or access token
@@ -136,7 +136,7 @@ package final class FirestoreConnection: ListenTransport, Sendable {
         }
     }
 
-    private enum Method {
+    enum Method {
         static let listen = "/google.firestore.v1.Firestore/Listen"
         static let commit = "/google.firestore.v1.Firestore/Commit"
         static let runQuery = "/google.firestore.v1.Firestore/RunQuery"
@@ -157,7 +157,8 @@ package final class FirestoreConnection: ListenTransport, Sendable {
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         // A header value is visible ASCII: anything else would fail every call, after the start.
         guard !token.isEmpty, token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw FirestoreErrorCode(.invalidArgument, message: "The access token file '\(path)' does not hold one token")
+            throw FirestoreErrorCode(
+                .invalidArgument, message: "The access token file '\(path)' does not hold one token")
         }
         return token
     }
