@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(name: "FirestoreWireTests", dependencies: ["FirestoreWire", "FirestoreWatch"]),
         .testTarget(name: "GRPCTransportTests", dependencies: ["GRPCTransport", "FirestoreWire", "FirestoreWatch"]),
         .testTarget(name: "FirestoreListenAPITests", dependencies: ["FirestoreListen"]),
-        .testTarget(name: "FirestoreListenCLITests", dependencies: ["FirestoreListenCLI", "FirestoreListen", "FirestoreWatch"]),
+        .testTarget(
+            name: "FirestoreListenCLITests", dependencies: ["FirestoreListenCLI", "FirestoreListen", "FirestoreWatch"]),
         .testTarget(
             name: "FirestoreListenTests",
             dependencies: ["FirestoreListenCLI", "FirestoreListen", "FirestoreWatch", "FirestoreWire", "GRPCTransport"]

@@ -1,5 +1,5 @@
-internal import Foundation
 import FirestoreListen
+internal import Foundation
 
 /// The command-line program: parse, resolve, run, and map the outcome to an exit status.
 public enum FirestoreListenCLI {

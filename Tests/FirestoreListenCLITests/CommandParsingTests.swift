@@ -220,13 +220,15 @@ import Testing
         var options = ConnectionOptions()
         options.accessTokenFile = "/run/secrets/token"
         options.caFile = "/etc/ssl/roots.pem"
-        let emulator = try options.resolve(environment: ["FIRESTORE_EMULATOR_HOST": "127.0.0.1:8080"], subcommand: "watch")
+        let emulator = try options.resolve(
+            environment: ["FIRESTORE_EMULATOR_HOST": "127.0.0.1:8080"], subcommand: "watch")
         #expect(emulator.settings.credentials == .emulatorOwner && emulator.settings.security == .plaintext)
         #expect(emulator.warnings.count == 2)
         #expect(emulator.warnings.allSatisfy { !$0.contains("\n") })
 
         options.project = "p"
         let production = try options.resolve(environment: [:], subcommand: "watch")
-        #expect(production.settings.credentials == .accessTokenFile("/run/secrets/token") && production.warnings.isEmpty)
+        #expect(
+            production.settings.credentials == .accessTokenFile("/run/secrets/token") && production.warnings.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import FirestoreListen
+
 extension ConnectionOptions {
     /// The settings of these flags over the environment, as the contract says, and the flags that have no
     /// effect there (one warning line each, for standard error).

@@ -1,5 +1,5 @@
-import FirestoreWatch
 import FirestoreListen
+import FirestoreWatch
 
 /// Runs `confirm`: one Commit of one guarded update, never retried.
 struct ConfirmRunner {

@@ -1,5 +1,5 @@
-import FirestoreWatch
 import FirestoreListen
+import FirestoreWatch
 
 /// Runs `watch`: builds the target, listens, prints events, and decides when to stop.
 struct WatchRunner {

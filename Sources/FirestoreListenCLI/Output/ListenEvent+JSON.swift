@@ -1,5 +1,5 @@
-import FirestoreWatch
 import FirestoreListen
+import FirestoreWatch
 
 extension ViewSnapshot {
     /// The `snapshot` line of the contract; `docs` only with `--include-docs`.
