@@ -91,22 +91,12 @@ package final class FirestoreConnection: ListenTransport, Sendable {
         return GRPCListenStream(call: call, database: settings.databaseName)
     }
 
-    /// One Commit of one update. Never retried: an unknown outcome is reported, not replayed.
-    /// - Throws: the server's `Status` (NOT_FOUND, FAILED_PRECONDITION, …).
-    package func commit(_ update: DocumentUpdate) async throws -> CommitResult {
-        let request = Wire.encodeCommitRequest(database: settings.databaseName, update: update)
-        let response = try await channel.unary(
-            method: Method.commit,
-            request: request,
-            metadata: metadata,
-            timeout: .seconds(60)
-        )
-        do {
-            return try Wire.decodeCommitResponse(response)
-        } catch {
-            throw Status(
-                code: .internal, message: "the Commit succeeded but its response did not decode: \(error.message)")
-        }
+    /// One Commit of one update (its ``DocumentUpdate/write``). Never retried: an unknown outcome is
+    /// reported, not replayed.
+    /// - Throws: `FirestoreErrorCode` with the server's status (NOT_FOUND, FAILED_PRECONDITION, …).
+    package func commit(_ update: DocumentUpdate) async throws(FirestoreErrorCode) -> CommitResult {
+        let response = try await commit([update.write])
+        return CommitResult(updateTime: response.updateTimes.first ?? nil, commitTime: response.commitTime)
     }
 
     /// The documents a query returns now, in the server's order (RunQuery).
