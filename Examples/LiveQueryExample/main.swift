@@ -2,6 +2,11 @@ import FirestoreListen
 import Foundation
 import Observation
 
+/// One line on standard output, written at once (a pipe to another program gets each line as it comes).
+func show(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 /// A ticket of the queue, as the documents of `queue` hold it.
 struct Ticket: Decodable {
     @DocumentID var id: String?
@@ -16,7 +21,6 @@ struct Ticket: Decodable {
 struct LiveQueryExample {
     @MainActor
     static func main() async throws {
-        setvbuf(stdout, nil, _IOLBF, 0)
         let db = try Firestore.firestore()
         let tickets = LiveQuery<Ticket>(
             collectionPath: "queue",
@@ -38,7 +42,7 @@ struct LiveQueryExample {
                 let status = line.trimmingCharacters(in: .whitespaces)
                 await MainActor.run {
                     tickets.predicates = [.whereField("status", isEqualTo: status), .order(by: "number")]
-                    print("now waiting for status == \"\(status)\"")
+                    show("now waiting for status == \"\(status)\"")
                 }
             }
         }
@@ -46,9 +50,9 @@ struct LiveQueryExample {
             // onChange runs before the new value is set: read it on the next turn of the main actor.
             await Task.yield()
             observe()
-            if let error = tickets.error { print("error: \(error)") }
+            if let error = tickets.error { show("error: \(error)") }
             let line = tickets.items.map { "\($0.number) \($0.id ?? "?") \($0.text)" }.joined(separator: ", ")
-            print("tickets: [\(line)] (\(tickets.decodingErrors.count) did not decode)")
+            show("tickets: [\(line)] (\(tickets.decodingErrors.count) did not decode)")
         }
     }
 }

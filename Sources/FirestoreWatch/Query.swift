@@ -5,8 +5,11 @@ public struct Query: Hashable, Sendable {
     public var collectionID: String
     /// True for a collection-group query (every collection named `collectionID`).
     public var allDescendants: Bool
-    /// Combined with AND.
-    public var filters: [QueryFilter]
+    /// What a document must satisfy, combined with AND: field filters, and AND or OR composites of them.
+    ///
+    /// One condition is sent bare, several in one `CompositeFilter` AND, so a query of field filters only
+    /// encodes exactly as `filters` always did.
+    public var conditions: [QueryCondition]
     public var orders: [QueryOrder]
     public var limit: Int32?
 
@@ -15,15 +18,49 @@ public struct Query: Hashable, Sendable {
         collectionID: String,
         allDescendants: Bool = false,
         filters: [QueryFilter] = [],
+        conditions: [QueryCondition] = [],
         orders: [QueryOrder] = [],
         limit: Int32? = nil
     ) {
         self.parent = parent
         self.collectionID = collectionID
         self.allDescendants = allDescendants
-        self.filters = filters
+        self.conditions = filters.map(QueryCondition.field) + conditions
         self.orders = orders
         self.limit = limit
+    }
+
+    /// The field filters combined with AND at the top of `conditions` (the command line's `--where`
+    /// clauses); setting it replaces every condition, composites included.
+    public var filters: [QueryFilter] {
+        get {
+            conditions.compactMap { condition in
+                if case .field(let filter) = condition { filter } else { nil }
+            }
+        }
+        set { conditions = newValue.map(QueryCondition.field) }
+    }
+}
+
+/// A condition of a query: one field filter, or conditions combined with AND or OR (Firestore's
+/// `StructuredQuery.Filter`, with `CompositeFilter` nesting to any depth).
+public indirect enum QueryCondition: Hashable, Sendable {
+    /// How a composite combines its conditions.
+    public enum Combination: Hashable, Sendable {
+        case and
+        case or
+    }
+
+    case field(QueryFilter)
+    /// Sent as a `CompositeFilter` with exactly these members, in order (even one, or none).
+    case composite(Combination, [QueryCondition])
+
+    /// Every field filter in this condition, depth first.
+    public var fieldFilters: [QueryFilter] {
+        switch self {
+        case .field(let filter): [filter]
+        case .composite(_, let conditions): conditions.flatMap(\.fieldFilters)
+        }
     }
 }
 

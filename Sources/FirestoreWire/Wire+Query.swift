@@ -32,7 +32,7 @@ extension Wire {
         }
     }
 
-    /// A `StructuredQuery` built in `arena`: one collection selector; the filters bare (one) or in a
+    /// A `StructuredQuery` built in `arena`: one collection selector; the conditions bare (one) or in a
     /// `CompositeFilter` AND (several); the orders; the limit as an `Int32Value`.
     static func makeStructuredQuery(
         _ query: Query,
@@ -44,19 +44,11 @@ extension Wire {
         collection.pointee.all_descendants = query.allDescendants ? 1 : 0
         structured.pointee.n_from = 1
         structured.pointee.from = arena.array([collection])
-        let filters = query.filters.map { makeFilter($0, in: arena) }
-        if filters.count == 1 {
-            structured.pointee.`where` = filters[0]
-        } else if filters.count > 1 {
-            let composite = arena.message(google__firestore__v1__structured_query__composite_filter__init)
-            composite.pointee.op = GOOGLE__FIRESTORE__V1__STRUCTURED_QUERY__COMPOSITE_FILTER__OPERATOR__AND
-            composite.pointee.n_filters = filters.count
-            composite.pointee.filters = arena.array(filters.map { Optional($0) })
-            let filter = arena.message(google__firestore__v1__structured_query__filter__init)
-            filter.pointee.filter_type_case =
-                GOOGLE__FIRESTORE__V1__STRUCTURED_QUERY__FILTER__FILTER_TYPE_COMPOSITE_FILTER
-            filter.pointee.composite_filter = composite
-            structured.pointee.`where` = filter
+        let conditions = query.conditions.map { makeCondition($0, in: arena) }
+        if conditions.count == 1 {
+            structured.pointee.`where` = conditions[0]
+        } else if conditions.count > 1 {
+            structured.pointee.`where` = makeComposite(.and, conditions, in: arena)
         }
         let orders = query.orders.map { order in
             let message = arena.message(google__firestore__v1__structured_query__order__init)
@@ -82,6 +74,37 @@ extension Wire {
         let message = arena.message(google__protobuf__int32_value__init)
         message.pointee.value = value
         return message
+    }
+
+    /// One condition: a field filter, or a `CompositeFilter` with exactly the composite's members.
+    private static func makeCondition(
+        _ condition: QueryCondition,
+        in arena: EncodeArena
+    ) -> UnsafeMutablePointer<Google__Firestore__V1__StructuredQuery__Filter> {
+        switch condition {
+        case .field(let filter): makeFilter(filter, in: arena)
+        case .composite(let combination, let members):
+            makeComposite(combination, members.map { makeCondition($0, in: arena) }, in: arena)
+        }
+    }
+
+    private static func makeComposite(
+        _ combination: QueryCondition.Combination,
+        _ members: [UnsafeMutablePointer<Google__Firestore__V1__StructuredQuery__Filter>],
+        in arena: EncodeArena
+    ) -> UnsafeMutablePointer<Google__Firestore__V1__StructuredQuery__Filter> {
+        let composite = arena.message(google__firestore__v1__structured_query__composite_filter__init)
+        composite.pointee.op =
+            switch combination {
+            case .and: GOOGLE__FIRESTORE__V1__STRUCTURED_QUERY__COMPOSITE_FILTER__OPERATOR__AND
+            case .or: GOOGLE__FIRESTORE__V1__STRUCTURED_QUERY__COMPOSITE_FILTER__OPERATOR__OR
+            }
+        composite.pointee.n_filters = members.count
+        composite.pointee.filters = arena.array(members.map { Optional($0) })
+        let filter = arena.message(google__firestore__v1__structured_query__filter__init)
+        filter.pointee.filter_type_case = GOOGLE__FIRESTORE__V1__STRUCTURED_QUERY__FILTER__FILTER_TYPE_COMPOSITE_FILTER
+        filter.pointee.composite_filter = composite
+        return filter
     }
 
     /// One filter: `== null`, `!= null`, `== NaN` and `!= NaN` as a `UnaryFilter` (IS_NULL, IS_NOT_NULL,

@@ -44,11 +44,8 @@ extension Wire {
             message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_GEO_POINT_VALUE
             message.pointee.geo_point_value = point
         case .array(let values):
-            let array = arena.message(google__firestore__v1__array_value__init)
-            array.pointee.n_values = values.count
-            array.pointee.values = arena.array(values.map { Optional(makeValue($0, in: arena)) })
             message.pointee.value_type_case = GOOGLE__FIRESTORE__V1__VALUE__VALUE_TYPE_ARRAY_VALUE
-            message.pointee.array_value = array
+            message.pointee.array_value = makeArrayValue(values, in: arena)
         case .map(let fields):
             let map = arena.message(google__firestore__v1__map_value__init)
             let entries = makeEntries(
@@ -63,6 +60,16 @@ extension Wire {
             message.pointee.map_value = map
         }
         return message
+    }
+
+    /// A `google.firestore.v1.ArrayValue` holding `values`, built in `arena`.
+    static func makeArrayValue(_ values: [FirestoreValue], in arena: EncodeArena) -> UnsafeMutablePointer<
+        Google__Firestore__V1__ArrayValue
+    > {
+        let array = arena.message(google__firestore__v1__array_value__init)
+        array.pointee.n_values = values.count
+        array.pointee.values = arena.array(values.map { Optional(makeValue($0, in: arena)) })
+        return array
     }
 
     /// The entries of a `map<string, Value>` field, sorted by key; `set` stores a key and a value in an entry.

@@ -84,3 +84,39 @@ import Testing
         #expect(byName.compare(documents[3], documents[2]) < 0)
     }
 }
+
+/// Inequalities inside composites order the results as top-level ones do.
+@Suite struct CompositeQueryOrderTests {
+    @Test func anInequalityInsideAnOrOrdersByItsField() {
+        let query = Query(
+            parent: "projects/p/databases/(default)/documents",
+            collectionID: "c",
+            conditions: [
+                .composite(
+                    .or,
+                    [
+                        .field(QueryOrderTests.filter("b", .equal)),
+                        .composite(.and, [.field(QueryOrderTests.filter("a", .greaterThan))]),
+                    ]
+                )
+            ],
+            orders: [QueryOrderTests.order("z", descending: true)]
+        )
+        #expect(
+            query.effectiveOrder == [
+                QueryOrderTests.order("z", descending: true), QueryOrderTests.order("a", descending: true),
+                QueryOrder(field: .documentName, descending: true),
+            ]
+        )
+    }
+
+    @Test func filtersAreTheTopLevelFieldFilters() {
+        var query = Query(
+            parent: "p", collectionID: "c", filters: [QueryOrderTests.filter("a", .equal)],
+            conditions: [.composite(.or, [.field(QueryOrderTests.filter("b", .equal))])])
+        #expect(query.filters == [QueryOrderTests.filter("a", .equal)])
+        #expect(query.conditions.count == 2)
+        query.filters = [QueryOrderTests.filter("c", .lessThan)]
+        #expect(query.conditions == [.field(QueryOrderTests.filter("c", .lessThan))])
+    }
+}

@@ -20,8 +20,8 @@ package final class FirestoreConnection: ListenTransport, Sendable {
 
     private let current: Mutex<Current>
 
-    private var channel: Channel { current.withLock { $0.channel } }
-    private var metadata: [(String, String)] { current.withLock { $0.metadata } }
+    var channel: Channel { current.withLock { $0.channel } }
+    var metadata: [(String, String)] { current.withLock { $0.metadata } }
 
     /// Opens the channel (the connection itself is made lazily by gRPC, on the first call).
     /// - Throws: `FirestoreErrorCode` `.invalidArgument` for an unreadable certificate or access token
@@ -91,19 +91,12 @@ package final class FirestoreConnection: ListenTransport, Sendable {
         return GRPCListenStream(call: call, database: settings.databaseName)
     }
 
-    /// One Commit of one update. Never retried: an unknown outcome is reported, not replayed.
-    /// - Throws: the server's `Status` (NOT_FOUND, FAILED_PRECONDITION, …).
+    /// One Commit of one update (its ``DocumentUpdate/write``). Never retried: an unknown outcome is
+    /// reported, not replayed.
+    /// - Throws: `FirestoreErrorCode` with the server's status (NOT_FOUND, FAILED_PRECONDITION, …).
     package func commit(_ update: DocumentUpdate) async throws(FirestoreErrorCode) -> CommitResult {
-        let request = Wire.encodeCommitRequest(database: settings.databaseName, update: update)
-        let response = try await Self.call {
-            try await channel.unary(method: Method.commit, request: request, metadata: metadata, timeout: .seconds(60))
-        }
-        do {
-            return try Wire.decodeCommitResponse(response)
-        } catch {
-            throw FirestoreErrorCode(
-                .internal, message: "the Commit succeeded but its response did not decode: \(error.message)")
-        }
+        let response = try await commit([update.write])
+        return CommitResult(updateTime: response.updateTimes.first ?? nil, commitTime: response.commitTime)
     }
 
     /// Runs `body`, whose failures are the library's error: a gRPC status as it came, anything else (a
@@ -111,29 +104,14 @@ package final class FirestoreConnection: ListenTransport, Sendable {
     static func call<T>(_ body: () async throws -> T) async throws(FirestoreErrorCode) -> T {
         do {
             return try await body()
-        } catch let status as Status {
-            throw FirestoreErrorCode(status)
-        } catch let error as FirestoreErrorCode {
-            throw error
-        } catch let error as WireError {
-            throw FirestoreErrorCode(.internal, message: "a server response did not decode: \(error.message)")
         } catch {
-            throw FirestoreErrorCode(.unknown, message: "\(error)")
+            throw FirestoreErrorCode(error)
         }
     }
 
     /// The documents a query returns now, in the server's order (RunQuery).
     package func runQuery(_ query: FirestoreWatch.Query) async throws(FirestoreErrorCode) -> [Document] {
-        try await Self.call {
-            let call = try channel.openBidirectionalCall(method: Method.runQuery, metadata: metadata)
-            try await call.send(Wire.encodeRunQueryRequest(query))
-            call.closeSend()
-            var documents: [Document] = []
-            for try await message in call.messages {
-                if let document = try Wire.decodeRunQueryResponse(message).document { documents.append(document) }
-            }
-            return documents
-        }
+        try await runQueryWithReadTime(query).documents
     }
 
     /// A document now, or nil when it does not exist.
@@ -153,7 +131,7 @@ package final class FirestoreConnection: ListenTransport, Sendable {
         }
     }
 
-    private enum Method {
+    enum Method {
         static let listen = "/google.firestore.v1.Firestore/Listen"
         static let commit = "/google.firestore.v1.Firestore/Commit"
         static let runQuery = "/google.firestore.v1.Firestore/RunQuery"

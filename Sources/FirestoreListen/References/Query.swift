@@ -25,18 +25,23 @@ public class Query: @unchecked Sendable {
     package let filters: [Filter]
     package let orders: [QueryOrder]
     package let limit: Limit?
+    /// The first invalid argument a builder was given (an order's field path, a limit), thrown by the first
+    /// call that uses the query; builders never throw, as in Firebase.
+    package let invalidArgument: FirestoreErrorCode?
 
     package init(
         firestore: Firestore,
         source: Source,
         filters: [Filter] = [],
         orders: [QueryOrder] = [],
-        limit: Limit? = nil
+        limit: Limit? = nil,
+        invalidArgument: FirestoreErrorCode? = nil
     ) {
         self.firestore = firestore
         self.source = source
         self.filters = filters
         self.orders = orders
         self.limit = limit
+        self.invalidArgument = invalidArgument
     }
 }

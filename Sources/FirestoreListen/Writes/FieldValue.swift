@@ -18,6 +18,17 @@ public final class FieldValue {
 
     package let kind: Kind
 
+    /// How a program writes this sentinel, for error messages: `FieldValue.serverTimestamp()`.
+    package var name: String {
+        switch kind {
+        case .serverTimestamp: "FieldValue.serverTimestamp()"
+        case .delete: "FieldValue.delete()"
+        case .increment: "FieldValue.increment()"
+        case .arrayUnion: "FieldValue.arrayUnion()"
+        case .arrayRemove: "FieldValue.arrayRemove()"
+        }
+    }
+
     private init(_ kind: Kind) {
         self.kind = kind
     }

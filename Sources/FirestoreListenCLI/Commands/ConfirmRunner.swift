@@ -17,7 +17,7 @@ struct ConfirmRunner {
     }
 
     /// Prints the new update time (or, with `--json`… there is no `--json` for confirm: one plain line).
-    /// - Throws: the server's `Status`.
+    /// - Throws: `FirestoreErrorCode` with the server's status.
     func run() async throws {
         let connection = try FirestoreConnection.forCommandLine(settings: settings)
         let result = try await connection.commit(Self.update(for: options, settings: settings))

@@ -66,7 +66,10 @@ struct  Google__Firestore__V1__Write
 
 typedef enum {
   GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__TRANSFORM_TYPE__NOT_SET = 0,
-  GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__TRANSFORM_TYPE_SET_TO_SERVER_VALUE = 2
+  GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__TRANSFORM_TYPE_SET_TO_SERVER_VALUE = 2,
+  GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__TRANSFORM_TYPE_INCREMENT = 3,
+  GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__TRANSFORM_TYPE_APPEND_MISSING_ELEMENTS = 6,
+  GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__TRANSFORM_TYPE_REMOVE_ALL_FROM_ARRAY = 7
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__TRANSFORM_TYPE__CASE)
 } Google__Firestore__V1__DocumentTransform__FieldTransform__TransformTypeCase;
 
@@ -77,6 +80,9 @@ struct  Google__Firestore__V1__DocumentTransform__FieldTransform
   Google__Firestore__V1__DocumentTransform__FieldTransform__TransformTypeCase transform_type_case;
   union {
     Google__Firestore__V1__DocumentTransform__FieldTransform__ServerValue set_to_server_value;
+    Google__Firestore__V1__Value *increment;
+    Google__Firestore__V1__ArrayValue *append_missing_elements;
+    Google__Firestore__V1__ArrayValue *remove_all_from_array;
   };
 };
 #define GOOGLE__FIRESTORE__V1__DOCUMENT_TRANSFORM__FIELD_TRANSFORM__INIT \

@@ -447,7 +447,7 @@ const ProtobufCEnumDescriptor google__firestore__v1__document_transform__field_t
   google__firestore__v1__document_transform__field_transform__server_value__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCFieldDescriptor google__firestore__v1__document_transform__field_transform__field_descriptors[2] =
+static const ProtobufCFieldDescriptor google__firestore__v1__document_transform__field_transform__field_descriptors[5] =
 {
   {
     "field_path",
@@ -473,15 +473,55 @@ static const ProtobufCFieldDescriptor google__firestore__v1__document_transform_
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "increment",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Google__Firestore__V1__DocumentTransform__FieldTransform, transform_type_case),
+    offsetof(Google__Firestore__V1__DocumentTransform__FieldTransform, increment),
+    &google__firestore__v1__value__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "append_missing_elements",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Google__Firestore__V1__DocumentTransform__FieldTransform, transform_type_case),
+    offsetof(Google__Firestore__V1__DocumentTransform__FieldTransform, append_missing_elements),
+    &google__firestore__v1__array_value__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "remove_all_from_array",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Google__Firestore__V1__DocumentTransform__FieldTransform, transform_type_case),
+    offsetof(Google__Firestore__V1__DocumentTransform__FieldTransform, remove_all_from_array),
+    &google__firestore__v1__array_value__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned google__firestore__v1__document_transform__field_transform__field_indices_by_name[] = {
+  3,   /* field[3] = append_missing_elements */
   0,   /* field[0] = field_path */
+  2,   /* field[2] = increment */
+  4,   /* field[4] = remove_all_from_array */
   1,   /* field[1] = set_to_server_value */
 };
-static const ProtobufCIntRange google__firestore__v1__document_transform__field_transform__number_ranges[1 + 1] =
+static const ProtobufCIntRange google__firestore__v1__document_transform__field_transform__number_ranges[2 + 1] =
 {
   { 1, 0 },
-  { 0, 2 }
+  { 6, 3 },
+  { 0, 5 }
 };
 const ProtobufCMessageDescriptor google__firestore__v1__document_transform__field_transform__descriptor =
 {
@@ -491,10 +531,10 @@ const ProtobufCMessageDescriptor google__firestore__v1__document_transform__fiel
   "Google__Firestore__V1__DocumentTransform__FieldTransform",
   "google.firestore.v1",
   sizeof(Google__Firestore__V1__DocumentTransform__FieldTransform),
-  2,
+  5,
   google__firestore__v1__document_transform__field_transform__field_descriptors,
   google__firestore__v1__document_transform__field_transform__field_indices_by_name,
-  1,  google__firestore__v1__document_transform__field_transform__number_ranges,
+  2,  google__firestore__v1__document_transform__field_transform__number_ranges,
   (ProtobufCMessageInit) google__firestore__v1__document_transform__field_transform__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

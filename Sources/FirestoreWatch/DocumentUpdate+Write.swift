@@ -1,13 +1,31 @@
-import FirestoreWatch
-
 extension DocumentUpdate {
+    /// This update as the one `Write` of its `Commit`: `update` holds the name and `fields` as nested maps
+    /// (see ``nestedFields``), the mask exactly the paths of `fields` (sorted by canonical form), one
+    /// server-request-time transform per `serverTimeFields` path (in order), and the precondition.
+    public var write: DocumentWrite {
+        DocumentWrite(
+            name: name,
+            operation: .update(
+                fields: nestedFields,
+                mask: fields.keys.sorted { $0.canonical < $1.canonical }
+            ),
+            transforms: serverTimeFields.map { FieldTransform(field: $0, kind: .serverRequestTime) },
+            precondition: {
+                switch precondition {
+                case .exists: .exists(true)
+                case .updateTime(let updateTime): .updateTime(updateTime)
+                }
+            }()
+        )
+    }
+
     /// `fields` as the nested maps that a `Write.update` document carries: `a.b = 1` and `a.c = 2`
     /// become `{a: {b: 1, c: 2}}`.
     ///
     /// Paths are applied shortest first, so when one path is a prefix of another (`a = 1` and
     /// `a.b = 2`, which Google's clients reject) the longer one wins inside a map; the update mask
     /// still lists both, and the server decides. An empty path sets nothing.
-    var nestedFields: [String: FirestoreValue] {
+    public var nestedFields: [String: FirestoreValue] {
         var root: [String: FirestoreValue] = [:]
         let ordered = fields.sorted { $0.key.segments.lexicographicallyPrecedes($1.key.segments) }
         for (path, value) in ordered where !path.segments.isEmpty {
