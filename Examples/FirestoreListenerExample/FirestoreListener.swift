@@ -9,11 +9,17 @@ import FirestoreListen
 final class FirestoreListener {
     private let db: Firestore
     private let screen: (_ text: String, _ documentID: String) -> Void
+    private let standby: (_ waiting: Int) -> Void
     private var listener: ListenerRegistration?
     private var isFirstFetch = true
 
-    init(db: Firestore, screen: @escaping (_ text: String, _ documentID: String) -> Void) {
+    init(
+        db: Firestore,
+        standby: @escaping (_ waiting: Int) -> Void,
+        screen: @escaping (_ text: String, _ documentID: String) -> Void
+    ) {
         self.db = db
+        self.standby = standby
         self.screen = screen
     }
 
@@ -26,6 +32,7 @@ final class FirestoreListener {
                 }
                 if self.isFirstFetch {
                     self.isFirstFetch = false
+                    self.standby(snapshot.count)
                     return
                 }
                 snapshot.documentChanges.forEach { diff in

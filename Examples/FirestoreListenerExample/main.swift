@@ -7,9 +7,11 @@ import Foundation
 setvbuf(stdout, nil, _IOLBF, 0)
 do {
     let db = try Firestore.firestore()
-    let listener = FirestoreListener(db: db) { text, documentID in
-        print("screen: \(documentID): \(text)")
-    }
+    let listener = FirestoreListener(
+        db: db,
+        standby: { waiting in print("standby: skipped the first fetch (\(waiting) documents)") },
+        screen: { text, documentID in print("screen: \(documentID): \(text)") }
+    )
     listener.startListening()
     print("waiting for documents of collection1 where status == \"hoge\"")
     dispatchMain()
