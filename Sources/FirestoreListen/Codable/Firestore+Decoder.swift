@@ -1,4 +1,5 @@
 import FirestoreWatch
+internal import Foundation
 
 extension Firestore {
     /// Decodes a Swift value from a document's data, as Firebase's `Firestore.Decoder`.
@@ -39,9 +40,19 @@ extension Firestore {
             from data: [String: Any],
             in reference: DocumentReference? = nil
         ) throws -> T {
-            var reader = AnyValueReader()
-            let fields = try reader.fields(of: data)
-            let clients = reader.clients + (reference.map { [$0.firestore] } ?? [])
+            var clients = reference.map { [$0.firestore] } ?? []
+            let fields: [String: FirestoreValue]
+            do {
+                guard
+                    case .map(let map) = try FirestoreValue(
+                        any: Self.readable(data, clients: &clients), nestedArrays: true)
+                else {
+                    preconditionFailure("a dictionary converts to a map")
+                }
+                fields = map
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: error.message))
+            }
             return try decode(type, fields: fields, clients: clients, reference: reference)
         }
 
@@ -53,6 +64,23 @@ extension Firestore {
             reference: DocumentReference?
         ) throws -> T {
             try decode(type, fields: fields, clients: reference.map { [$0.firestore] } ?? [], reference: reference)
+        }
+
+        /// `data` as a document read back holds it: a server time not set yet (`serverTimestamp()`, as
+        /// `Firestore.Encoder` writes a nil `@ServerTimestamp`) is null, as in Firebase; and the clients of the
+        /// references met, which make the decoded references.
+        private static func readable(_ data: Any, clients: inout [Firestore]) -> Any {
+            switch data {
+            case let sentinel as FieldValue:
+                if case .serverTimestamp = sentinel.kind { return NSNull() }
+                return sentinel
+            case let reference as DocumentReference:
+                if !clients.contains(where: { $0 === reference.firestore }) { clients.append(reference.firestore) }
+                return reference
+            case let map as [String: Any]: return map.mapValues { readable($0, clients: &clients) }
+            case let array as [Any]: return array.map { readable($0, clients: &clients) }
+            default: return data
+            }
         }
 
         private func decode<T: Decodable>(

@@ -75,7 +75,8 @@ extension ListenSession {
             let ended = Status(code: .internal, message: "a server message did not decode: \(error.message)")
             return (ended, attempt?.healthy ?? false)
         } catch let error as WatchError {
-            throw Fatal(Status(code: StatusCode(name: error.codeName) ?? .internal, message: error.message))
+            // A protocol violation: INTERNAL, as Google's clients report them.
+            throw Fatal(Status(code: .internal, message: error.message))
         }
     }
 

@@ -13,11 +13,3 @@ extension Status {
         }
     }
 }
-
-extension StatusCode {
-    /// The code with this canonical name (`FAILED_PRECONDITION`), or nil.
-    init?(name: String) {
-        guard let code = (0...16).map(StatusCode.init(rawValue:)).first(where: { $0.name == name }) else { return nil }
-        self = code
-    }
-}

@@ -14,9 +14,16 @@ extension FirestoreValue {
     ///   - field: the path of the value in the caller's data, for the error message.
     ///   - documentsRoot: when given, a reference must be a document of this database
     ///     (`projects/P/databases/D/documents`).
+    ///   - nestedArrays: take arrays inside arrays (the decoder reads them; only writes refuse them).
     /// - Throws: `FirestoreErrorCode` `.invalidArgument`, naming the field.
-    package init(any value: Any, field: String = "", documentsRoot: String? = nil) throws(FirestoreErrorCode) {
-        self = try Self.convert(value, field: field, documentsRoot: documentsRoot, inArray: false)
+    package init(
+        any value: Any,
+        field: String = "",
+        documentsRoot: String? = nil,
+        nestedArrays: Bool = false
+    ) throws(FirestoreErrorCode) {
+        self = try Self.convert(
+            value, field: field, documentsRoot: documentsRoot, inArray: false, nestedArrays: nestedArrays)
     }
 
     private static let booleanNumberType = ObjectIdentifier(type(of: NSNumber(value: true)))
@@ -25,7 +32,8 @@ extension FirestoreValue {
         _ value: Any,
         field: String,
         documentsRoot: String?,
-        inArray: Bool
+        inArray: Bool,
+        nestedArrays: Bool
     ) throws(FirestoreErrorCode) -> FirestoreValue {
         guard let value = unwrapped(value) else { return .null }
         if let number = value as? NSNumber, type(of: value) is NSNumber.Type {
@@ -48,7 +56,7 @@ extension FirestoreValue {
         case let double as Double: return .double(double)
         case let float as Float: return .double(Double(float))
         case let timestamp as Timestamp: return .timestamp(timestamp)
-        case let date as Date: return .timestamp(Timestamp(date))
+        case let date as Date: return .timestamp(Timestamp(date: date))
         case let data as Data: return .bytes(Array(data))
         case let point as GeoPoint: return .geoPoint(latitude: point.latitude, longitude: point.longitude)
         case let reference as DocumentReference:
@@ -59,19 +67,22 @@ extension FirestoreValue {
                 message: "\(sentinel.name) is not supported \(inArray ? "inside arrays" : "here")\(location(field))"
             )
         case let array as [Any]:
-            if inArray {
+            if inArray, !nestedArrays {
                 throw FirestoreErrorCode(.invalidArgument, message: "Nested arrays are not supported\(location(field))")
             }
             var values: [FirestoreValue] = []
             for element in array {
-                values.append(try convert(element, field: field, documentsRoot: documentsRoot, inArray: true))
+                values.append(
+                    try convert(
+                        element, field: field, documentsRoot: documentsRoot, inArray: true, nestedArrays: nestedArrays))
             }
             return .array(values)
         case let map as [String: Any]:
             var fields: [String: FirestoreValue] = [:]
             for (key, element) in map {
                 let path = field.isEmpty ? key : field + "." + key
-                fields[key] = try convert(element, field: path, documentsRoot: documentsRoot, inArray: false)
+                fields[key] = try convert(
+                    element, field: path, documentsRoot: documentsRoot, inArray: false, nestedArrays: nestedArrays)
             }
             return .map(fields)
         default:
@@ -138,15 +149,5 @@ extension FirestoreValue {
             fields.values.lazy.compactMap { $0.foreignReference(documentsRoot: documentsRoot) }.first
         default: nil
         }
-    }
-}
-
-extension Timestamp {
-    /// The instant of `date`, with the nanoseconds a `Double` of seconds holds, as Firebase's `Timestamp(date:)`.
-    init(_ date: Date) {
-        let interval = date.timeIntervalSince1970
-        let seconds = interval.rounded(.down)
-        let nanos = min(((interval - seconds) * 1e9).rounded(.down), 999_999_999)
-        self.init(seconds: Int64(seconds), nanos: Int32(nanos))
     }
 }
