@@ -91,4 +91,50 @@ import Testing
         #expect(live.items.count == 4)
         #expect(await db.listenStreamsOpened == 1)
     }
+
+    @MainActor
+    @Test func predicatesChangedBeforeTheFirstSnapshotAreTheOnesListenedTo() async throws {
+        let peer = try await Peer()
+        defer { Task { await peer.stop() } }
+        try await writeTickets(peer)
+        let db = try APITest.client()
+        let live = LiveQuery<Ticket>(
+            collectionPath: collection,
+            predicates: [.whereField("status", isEqualTo: "pending")],
+            firestore: db
+        )
+        defer { live.stop() }
+        live.predicates = [.whereField("status", isEqualTo: "done"), .order(by: "number", descending: true)]
+        try await APITest.until(.seconds(30), "the done tickets, last first") { @MainActor in
+            live.items.map(\.id) == ["d2", "d1"]
+        }
+        #expect(live.error == nil)
+        try await APITest.until(.seconds(10), "one target on the stream") { await db.activeListenerCount == 1 }
+        #expect(await db.listenStreamsOpened == 1)
+    }
+
+    @MainActor
+    @Test func predicateChangesInARowEndOnTheLastOneWithOneTarget() async throws {
+        let peer = try await Peer()
+        defer { Task { await peer.stop() } }
+        try await writeTickets(peer)
+        let db = try APITest.client()
+        let live = LiveQuery<Ticket>(collectionPath: collection, predicates: [.order(by: "number")], firestore: db)
+        defer { live.stop() }
+        try await APITest.until(.seconds(30), "every ticket") { @MainActor in live.items.count == 4 }
+        live.predicates = [.whereField("status", isEqualTo: "done")]
+        live.predicates = [.order(by: "number"), .limit(toLast: 3)]
+        live.predicates = [.whereField("status", isEqualTo: "pending"), .order(by: "number"), .limit(toLast: 1)]
+        try await APITest.until(.seconds(30), "the last pending ticket") { @MainActor in
+            live.items.map(\.id) == ["p2"]
+        }
+        // The target listened to is the last one's: a new last pending ticket replaces p2.
+        try await peer.set("\(collection)/p3", ["number": .integer(5), "status": .string("pending")])
+        try await APITest.until(.seconds(30), "the new last pending ticket") { @MainActor in
+            live.items.map(\.id) == ["p3"]
+        }
+        #expect(live.error == nil)
+        try await APITest.until(.seconds(10), "one target on the stream") { await db.activeListenerCount == 1 }
+        #expect(await db.listenStreamsOpened == 1)
+    }
 }
