@@ -49,6 +49,11 @@ public struct WatchState: Sendable {
         targets.keys.sorted()
     }
 
+    /// The ids of the targets on the stream that are not being removed, ascending.
+    public var activeTargetIDs: [Int32] {
+        targets.filter { !$0.value.isRemoved }.keys.sorted()
+    }
+
     /// The last raised view of a target, in query order; nil for an unknown id.
     public func documents(targetID: Int32) -> [Document]? {
         targets[targetID]?.view.documents

@@ -1,4 +1,5 @@
 internal import Foundation
+import Synchronization
 
 /// A client of one Firestore database: the entry point of the library, as `Firestore` is in Firebase's
 /// Apple SDK.
@@ -35,19 +36,35 @@ public final class Firestore: Sendable {
         get async { await session.streamsOpened }
     }
 
-    /// How many listeners have their target on the Listen stream now.
+    /// How many listeners listen now (each has one target on the Listen stream).
     public var activeListenerCount: Int {
         get async { await session.listenedTargets }
     }
 
-    /// A client with the settings Google's server clients take from the environment (see
-    /// `FirestoreSettings.fromEnvironment(_:)`): the emulator of `FIRESTORE_EMULATOR_HOST`, or production with
-    /// Application Default Credentials, and the project of `GOOGLE_CLOUD_PROJECT`.
-    /// - Parameter environment: the process's environment when nil.
-    /// - Throws: `FirestoreErrorCode` `.invalidArgument` when no project can be found.
-    public static func firestore(environment: [String: String]? = nil) throws(FirestoreErrorCode) -> Firestore {
+    /// The shared client of the process, made on the first call with the settings Google's server clients
+    /// take from the environment (see `FirestoreSettings.fromEnvironment(_:)`): the emulator of
+    /// `FIRESTORE_EMULATOR_HOST`, or production with Application Default Credentials, and the project of
+    /// `GOOGLE_CLOUD_PROJECT`. As in Firebase, every call returns the same client, so every listener of the
+    /// program shares its one connection and Listen stream.
+    /// - Throws: `FirestoreErrorCode` `.invalidArgument` when no project can be found (and again on the next
+    ///   call: nothing is kept of a failure).
+    public static func firestore() throws(FirestoreErrorCode) -> Firestore {
+        try shared.withLock { (shared: inout Firestore?) throws(FirestoreErrorCode) -> Firestore in
+            if let shared { return shared }
+            let made = try Firestore(settings: FirestoreSettings.fromEnvironment())
+            shared = made
+            return made
+        }
+    }
+
+    /// A new client with the settings the environment `environment` gives (see `firestore()`).
+    public static func firestore(environment: [String: String]) throws(FirestoreErrorCode) -> Firestore {
         try Firestore(settings: FirestoreSettings.fromEnvironment(environment))
     }
+
+    /// The client of `firestore()`: the one state of this library that is the process's, as Firebase's
+    /// default app is.
+    private static let shared = Mutex<Firestore?>(nil)
 
     /// The path of the database's documents: `projects/P/databases/D/documents`.
     package var documentsRoot: String { settings.documentsRoot }

@@ -8,12 +8,14 @@ internal import Foundation
 /// let db = try Firestore(settings: local)
 /// ```
 public struct FirestoreSettings: Hashable, Sendable {
+    /// How the connection is protected.
     public enum Security: Hashable, Sendable {
         case plaintext
         /// TLS; nil roots: the system's.
         case tls(rootCertificatesFile: String?)
     }
 
+    /// What the calls are authorized with.
     public enum Credentials: Hashable, Sendable {
         /// The emulator: `authorization: Bearer owner`, as Google's clients send it.
         case emulatorOwner
@@ -27,11 +29,15 @@ public struct FirestoreSettings: Hashable, Sendable {
 
     /// `HOST:PORT`.
     public var host: String
+    /// The Google Cloud project.
     public var projectID: String
+    /// The database of the project: `(default)` unless named.
     public var databaseID: String
     /// The Firestore emulator: no keepalive pings (it cuts clients that ping).
     public var isEmulator: Bool
+    /// TLS (with the system's roots or those of a file), or plaintext for an emulator or a test server.
     public var security: Security
+    /// What the calls are authorized with.
     public var credentials: Credentials
 
     /// Production settings: TLS with the system's roots and Application Default Credentials, unless given.

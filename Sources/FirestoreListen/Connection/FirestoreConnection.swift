@@ -58,7 +58,8 @@ package final class FirestoreConnection: ListenTransport, Sendable {
                 throw FirestoreErrorCode(
                     .invalidArgument,
                     message:
-                        "--ca-file needs --access-token-file: gRPC cannot use Application Default Credentials with other roots"
+                        "custom root certificates need an access token file: "
+                        + "gRPC cannot use Application Default Credentials with other roots"
                 )
             }
             security = .tls(rootCertificatesPEM: try caFile.map(Self.readCertificates), credentials: credentials)
@@ -78,7 +79,7 @@ package final class FirestoreConnection: ListenTransport, Sendable {
     }
 
     /// Replaces the channel with a new one, so that the next call makes a new connection, with credentials
-    /// read afresh (an `--access-token-file` that was renewed). gRPC would keep using a connection that died
+    /// read afresh (an access token file that was renewed). gRPC would keep using a connection that died
     /// silently (a blackholing proxy: no FIN, no RST, no keepalive against the emulator); the old channel
     /// is freed once its last call has ended. When the files cannot be read now, the old channel stays.
     package func discardConnection() {

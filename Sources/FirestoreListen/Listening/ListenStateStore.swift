@@ -11,10 +11,12 @@
 /// for try await snapshot in db.collection("queue").snapshots(stateStore: store) { … }
 /// ```
 public struct ListenStateStore: Hashable, Sendable {
+    /// The SQLite file; made (mode 0600) when missing.
     public var path: String
     /// Forget what the file holds when the listener starts.
     public var reset: Bool
 
+    /// The store in the file at `path`; `reset` forgets what it holds when the listener starts.
     public init(path: String, reset: Bool = false) {
         self.path = path
         self.reset = reset

@@ -4,12 +4,15 @@
 /// it ends, and takes its target off the stream, when the iterating task is cancelled or the loop is left.
 /// A consumer that takes its time holds the stream back instead of piling snapshots up in memory.
 public struct QuerySnapshotSequence: AsyncSequence, Sendable {
+    /// A consistent snapshot of the query's result.
     public typealias Element = QuerySnapshot
+    /// A `FirestoreErrorCode`: the failure that ended the listener.
     public typealias Failure = any Error
 
     let query: Query
     let stateStore: ListenStateStore?
 
+    /// The listener itself: made by `makeAsyncIterator()`, it starts on its first `next()`.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let query: Query
         var listener: TargetListener?
@@ -27,6 +30,7 @@ public struct QuerySnapshotSequence: AsyncSequence, Sendable {
         }
     }
 
+    /// A new listener (each iteration of the sequence listens on its own).
     public func makeAsyncIterator() -> AsyncIterator {
         do {
             let (spec, reversed) = try query.makeTarget()
@@ -45,12 +49,15 @@ public struct QuerySnapshotSequence: AsyncSequence, Sendable {
 /// The snapshots of a document's listener, in order, as `DocumentReference.snapshots()` returns them. See
 /// `QuerySnapshotSequence`.
 public struct DocumentSnapshotSequence: AsyncSequence, Sendable {
+    /// A consistent snapshot of the document.
     public typealias Element = DocumentSnapshot
+    /// A `FirestoreErrorCode`: the failure that ended the listener.
     public typealias Failure = any Error
 
     let reference: DocumentReference
     let stateStore: ListenStateStore?
 
+    /// The listener itself: made by `makeAsyncIterator()`, it starts on its first `next()`.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let reference: DocumentReference
         var listener: TargetListener?
@@ -68,6 +75,7 @@ public struct DocumentSnapshotSequence: AsyncSequence, Sendable {
         }
     }
 
+    /// A new listener (each iteration of the sequence listens on its own).
     public func makeAsyncIterator() -> AsyncIterator {
         do {
             let spec = try reference.makeTarget()

@@ -57,7 +57,9 @@ struct TargetListener {
     private mutating func start() async throws(FirestoreErrorCode) {
         var persisted: PersistedTarget?
         if let store {
-            let file = try StateFile(path: store.path, target: ListenTarget(id: 1, spec: spec), reset: store.reset)
+            let file = try StateFile(
+                path: store.path, target: ListenTarget(id: 1, spec: spec), reset: store.reset,
+                resetHint: "make its ListenStateStore with reset: true")
             persisted = try file.load()
             self.file = file
         }

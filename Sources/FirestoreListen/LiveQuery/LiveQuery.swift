@@ -36,50 +36,58 @@ public final class LiveQuery<T: Decodable> {
     /// The filters, orders and limits; a change re-targets the live stream.
     public var predicates: [QueryPredicate] {
         didSet {
-            predicatesVersion += 1
+            version += 1
             retarget()
         }
     }
 
+    /// The collection whose documents are listened to, relative to the database root.
     public let collectionPath: String
+    /// What a document that does not decode does: `.raise` makes it the `error`; `.ignore` leaves it out.
     public let decodingFailureStrategy: DecodingFailureStrategy
-    public let firestore: Firestore
+    /// The client whose Listen stream carries the query; nil when none could be made (see `error`).
+    public let firestore: Firestore?
+
+    /// The query of each predicate version whose target is known, by target id.
+    private struct Version {
+        var number: Int
+        var query: Query
+        var reversed: Bool
+    }
 
     @ObservationIgnored private var task: Task<Void, Never>?
-    /// The listener's current target and how to read its views; nil until it is added.
-    @ObservationIgnored private var target: (id: Int32, query: Query, reversed: Bool)?
-    /// Targets replaced by a predicate change: views of theirs still on the way are dropped.
-    @ObservationIgnored private var retired: Set<Int32> = []
-    @ObservationIgnored private var resumed = false
-    @ObservationIgnored private var predicatesVersion = 0
+    @ObservationIgnored private var version = 0
+    /// The target of the latest predicates that the session acknowledged, while the listener runs.
+    @ObservationIgnored private var liveID: Int32?
+    @ObservationIgnored private var versions: [Int32: Version] = [:]
+    /// Views of a target whose id is not known yet (a predicate change still on its way): the latest of each.
+    @ObservationIgnored private var early: [Int32: ViewSnapshot] = [:]
+    @ObservationIgnored private var resumedTargets: Set<Int32> = []
     /// The last predicate change still being sent; the next one waits for it.
     @ObservationIgnored private var retargeting: Task<Void, Never>?
 
     /// Starts listening to the documents of `collectionPath` that match `predicates`.
-    /// - Parameter decodingFailureStrategy: `.raise` (the default, as Firebase's) makes a document that
-    ///   does not decode the `error` of its snapshot; `.ignore` leaves it out and lists it in `decodingErrors`.
+    /// - Parameters:
+    ///   - decodingFailureStrategy: `.raise` (the default, as Firebase's) makes a document that does not
+    ///     decode the `error` of its snapshot; `.ignore` leaves it out and lists it in `decodingErrors`.
+    ///   - firestore: the client; by default the shared one of `Firestore.firestore()`.
     public init(
         collectionPath: String,
         predicates: [QueryPredicate] = [],
         decodingFailureStrategy: DecodingFailureStrategy = .raise,
-        firestore: Firestore
+        firestore: Firestore? = nil
     ) {
         self.collectionPath = collectionPath
         self.predicates = predicates
         self.decodingFailureStrategy = decodingFailureStrategy
-        self.firestore = firestore
-        // Weak, but for the time of each event: a released LiveQuery stops (its deinit cancels the task).
-        task = Task { [weak self] in
-            guard let events = await self?.start() else { return }
-            do {
-                for try await event in events {
-                    guard let self else { return }
-                    self.take(event)
-                }
-            } catch {
-                self?.error = error
-            }
+        var client = firestore
+        var failure: (any Error)?
+        if client == nil {
+            do { client = try Firestore.firestore() } catch { failure = error }
         }
+        self.firestore = client
+        self.error = failure
+        start()
     }
 
     isolated deinit {
@@ -87,81 +95,106 @@ public final class LiveQuery<T: Decodable> {
         retargeting?.cancel()
     }
 
-    /// Stops listening: the target leaves the stream; `items` stay as they are.
+    /// Stops listening: the target leaves the stream; `items` stay as they are. A later change of
+    /// `predicates` starts it again.
     public func stop() {
         task?.cancel()
         task = nil
+        retargeting?.cancel()
+        retargeting = nil
+        liveID = nil
     }
 
     /// The query of the current predicates.
-    private var query: Query {
+    private func query(of firestore: Firestore) -> Query {
         predicates.reduce(firestore.collection(collectionPath) as Query) { $1.applied(to: $0) }
     }
 
-    /// Adds the target of the current predicates; nil when they do not make a query (`error` says why).
-    private func start() async -> ListenEvents? {
-        let query = self.query
-        let version = predicatesVersion
-        let spec: TargetSpec
-        let reversed: Bool
+    /// The target of the current predicates, or nil (with `error` set) when they make no query.
+    private func target() -> (query: Query, spec: TargetSpec, reversed: Bool)? {
+        guard let firestore else { return nil }
+        let query = query(of: firestore)
         do {
-            (spec, reversed) = try query.makeTarget()
+            let (spec, reversed) = try query.makeTarget()
+            return (query, spec, reversed)
         } catch {
             self.error = error
             return nil
         }
-        let (id, events) = await firestore.session.listen(spec)
-        target = (id, query, reversed)
+    }
+
+    /// Starts a listener of the current predicates; its events come in while the LiveQuery lives. Weak, but
+    /// for the time of each event: a released LiveQuery stops (its deinit cancels the task).
+    private func start() {
+        guard let firestore, let (query, spec, reversed) = target() else { return }
+        let number = version
+        let session = firestore.session
+        task = Task { [weak self] in
+            let (id, events) = await session.listen(spec)
+            self?.learn(id, Version(number: number, query: query, reversed: reversed))
+            do {
+                for try await event in events {
+                    guard let self else { return }
+                    self.take(event)
+                }
+            } catch {
+                // The listener failed: a change of the predicates starts a new one.
+                self?.error = error
+                self?.stop()
+            }
+        }
+    }
+
+    /// Target `id` carries predicate version `known`.
+    private func learn(_ id: Int32, _ known: Version) {
+        liveID = id
+        versions[id] = known
+        if let view = early.removeValue(forKey: id) { show(view) }
         // The predicates changed while the target went out: send the change now.
-        if predicatesVersion != version { retarget() }
-        return events
+        if known.number != version { retarget() }
     }
 
     private func take(_ event: ListenEvent) {
         switch event {
-        case .listening(let id) where !retired.contains(id): resumed = false
-        case .resumed(let id, _) where !retired.contains(id): resumed = true
-        case .snapshot(let view, _) where !retired.contains(view.targetID):
-            guard let target else { return }
-            let snapshot = SnapshotTranslation(firestore: firestore, reversed: target.reversed)
-                .querySnapshot(view, of: target.query, resumed: resumed)
-            self.snapshot = snapshot
-            do {
-                let decoded = try snapshot.documents(as: T.self, decodingFailureStrategy: decodingFailureStrategy)
-                items = decoded.items
-                decodingErrors = decoded.errors
-                error = nil
-            } catch {
-                self.error = error
-            }
+        case .listening(let id): resumedTargets.remove(id)
+        case .resumed(let id, _): resumedTargets.insert(id)
+        case .snapshot(let view, _):
+            if versions[view.targetID] == nil { early[view.targetID] = view } else { show(view) }
         default: break
         }
     }
 
-    private func retarget() {
-        let query = self.query
-        let spec: TargetSpec
-        let reversed: Bool
+    /// Shows `view` if it is of the current predicates (views of earlier ones still on their way are not).
+    private func show(_ view: ViewSnapshot) {
+        guard let firestore, let known = versions[view.targetID], known.number == version else { return }
+        let snapshot = SnapshotTranslation(firestore: firestore, reversed: known.reversed)
+            .querySnapshot(view, of: known.query, resumed: resumedTargets.contains(view.targetID))
+        self.snapshot = snapshot
         do {
-            (spec, reversed) = try query.makeTarget()
+            let decoded = try snapshot.documents(as: T.self, decodingFailureStrategy: decodingFailureStrategy)
+            items = decoded.items
+            decodingErrors = decoded.errors
+            error = nil
         } catch {
             self.error = error
-            return
         }
-        // Not listening yet: `listen()` takes the new predicates when it starts.
-        guard let current = target else { return }
-        // From now on every view that is not of a retired target is of the new query.
-        retired.insert(current.id)
-        target = (current.id, query, reversed)
+    }
+
+    private func retarget() {
+        // Not listening (stopped, failed, or never started): listen afresh to the new predicates.
+        guard task != nil else { return start() }
+        // The first target is still going out: `learn` follows up with the change.
+        guard liveID != nil || retargeting != nil else { return }
+        guard let firestore, let (query, spec, reversed) = target() else { return }
+        let number = version
         let session = firestore.session
         let previous = retargeting
         retargeting = Task {
             await previous?.value
-            guard let old = target?.id else { return }
-            retired.insert(old)
+            guard let old = liveID, number == version else { return }
             do {
                 let id = try await session.replaceTarget(old, with: spec)
-                target?.id = id
+                learn(id, Version(number: number, query: query, reversed: reversed))
             } catch {
                 self.error = error
             }

@@ -2,6 +2,7 @@
 ///
 /// Immutable; safe to share between tasks.
 public final class DocumentReference: Hashable, Sendable, CustomStringConvertible {
+    /// The client of the document's database.
     public let firestore: Firestore
     /// The path relative to the database root: `queue/t1`.
     public let path: String
@@ -27,14 +28,17 @@ public final class DocumentReference: Hashable, Sendable, CustomStringConvertibl
     /// The full resource name: `projects/P/databases/D/documents/queue/t1`.
     package var resourceName: String { firestore.documentsRoot + "/" + path }
 
+    /// The same path of the same client.
     public static func == (lhs: DocumentReference, rhs: DocumentReference) -> Bool {
         lhs.firestore === rhs.firestore && lhs.path == rhs.path
     }
 
+    /// Hashes the client's identity and the path.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(firestore))
         hasher.combine(path)
     }
 
+    /// `DocumentReference(queue/t1)`.
     public var description: String { "DocumentReference(\(path))" }
 }

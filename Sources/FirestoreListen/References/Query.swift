@@ -19,6 +19,7 @@ public class Query: @unchecked Sendable {
         case last(Int32)
     }
 
+    /// The client that runs the query.
     public let firestore: Firestore
     package let source: Source
     /// Combined with AND.

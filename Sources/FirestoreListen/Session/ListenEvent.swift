@@ -17,3 +17,14 @@ package enum ListenEvent: Sendable {
     /// A decoded server message, for the `--raw` debugging view.
     case message(WatchChange)
 }
+
+extension ListenEvent {
+    /// The target the event concerns; nil for events of the stream (`reconnecting`, raw messages).
+    var targetID: Int32? {
+        switch self {
+        case .listening(let id), .current(let id, _), .resumed(let id, _): id
+        case .snapshot(let view, _): view.targetID
+        case .reconnecting, .message: nil
+        }
+    }
+}

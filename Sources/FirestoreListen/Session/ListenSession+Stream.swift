@@ -20,8 +20,6 @@ extension ListenSession {
         generation += 1
         streamsOpened += 1
         let generation = self.generation
-        // A probe of the old stream goes with it; so does any wait for an answer on it.
-        if let probeID = attempt?.probeID { state.remove(targetID: probeID) }
         var fresh = StreamAttempt(
             generation: generation,
             stream: stream,
@@ -37,12 +35,17 @@ extension ListenSession {
         defer {
             watchdog.cancel()
             stream.cancel()
-            if attempt?.generation == generation { attempt = nil }
+            if attempt?.generation == generation {
+                // A probe goes with its stream (its target is not re-added on the next one).
+                if let probeID = attempt?.probeID { state.remove(targetID: probeID) }
+                attempt = nil
+            }
         }
         do {
-            while let next = attempt?.unsentAdds.first {
+            while attempt?.generation == generation, let next = attempt?.unsentAdds.first {
                 attempt?.unsentAdds.removeFirst()
                 try await send(.add(next), on: stream)
+                try Task.checkCancellation()
             }
             for try await change in stream.changes {
                 try Task.checkCancellation()

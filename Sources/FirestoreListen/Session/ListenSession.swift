@@ -56,6 +56,9 @@ package actor ListenSession {
     package internal(set) var streamsOpened = 0
     /// The running loop of streams and retries; nil while no consumer listens.
     private var run: (id: Int, task: Task<Void, Never>)?
+    /// A loop that was stopped and is winding down: the next one starts after it ended, so that two loops
+    /// never share the current stream.
+    private var stopping: Task<Void, Never>?
     private var runs = 0
     var budget: RetryBudget
     /// The targets that have had a snapshot reported in this session.
@@ -158,13 +161,17 @@ package actor ListenSession {
 
     /// Replaces a target's query on the live stream: removes the old target and adds the new one, without
     /// reconnecting; the new target's events go to the old one's consumer. Returns the new target's id.
-    package func replaceTarget(_ id: Int32, with spec: TargetSpec) async throws -> Int32 {
+    /// - Throws: `FirestoreErrorCode` `.notFound` when no consumer listens to target `id` (it failed, or
+    ///   its consumer left): nothing is sent.
+    package func replaceTarget(_ id: Int32, with spec: TargetSpec) async throws(FirestoreErrorCode) -> Int32 {
+        guard let owner = subscriber(of: id) else {
+            throw FirestoreErrorCode(.notFound, message: "target \(id) is not listened to")
+        }
         let newID = nextTargetID
         nextTargetID += 1
         let target = ListenTarget(id: newID, spec: spec)
-        for key in subscribers.keys where subscribers[key]?.targets.remove(id) != nil {
-            subscribers[key]?.targets.insert(newID)
-        }
+        subscribers[owner]?.targets.remove(id)
+        subscribers[owner]?.targets.insert(newID)
         if let unsent = attempt?.unsentAdds.firstIndex(where: { $0.id == id }) {
             // The new stream has not sent the old target yet: send the new one in its place.
             state.discardUnsent(targetID: id)
@@ -175,8 +182,9 @@ package actor ListenSession {
         state.remove(targetID: id)
         state.add(target)
         if let stream = attempt?.stream {
-            try await stream.send(.remove(id))
-            try await send(.add(target), on: stream)
+            // A failed send breaks the stream, whose end then reopens it with the new target.
+            try? await send(.remove(id), on: stream)
+            try? await send(.add(target), on: stream)
         }
         return newID
     }
@@ -184,6 +192,12 @@ package actor ListenSession {
     /// The number of targets that consumers listen to now.
     package var listenedTargets: Int {
         subscribers.values.reduce(0) { $0 + $1.targets.count }
+    }
+
+    /// The targets the session holds, other than the liveness probe: each is on the stream, being added,
+    /// or to be added on the next one (a target being removed does not count).
+    package var heldTargets: Set<Int32> {
+        Set(state.activeTargetIDs.filter { $0 != attempt?.probeID })
     }
 
     private func subscribeInitialTargets(
@@ -255,7 +269,15 @@ package actor ListenSession {
         guard run == nil else { return }
         runs += 1
         let id = runs
-        run = (id, Task { await self.runStreams(id) })
+        let previous = stopping
+        stopping = nil
+        run = (
+            id,
+            Task {
+                await previous?.value
+                await self.runStreams(id)
+            }
+        )
     }
 
     /// Every consumer left: the running loop ends and its stream is cancelled.
@@ -263,6 +285,7 @@ package actor ListenSession {
         guard let run else { return }
         self.run = nil
         run.task.cancel()
+        stopping = run.task
         attempt?.interrupt(.stopped)
     }
 
@@ -321,32 +344,5 @@ package actor ListenSession {
             try await Task.sleep(for: delay)
             if budget.isExhausted(at: .now) { throw Fatal(budget.exhausted(ended)) }
         }
-    }
-}
-
-/// A status that ends the listener, thrown past the handling of a stream's own end (which retries).
-struct Fatal: Error {
-    let status: Status
-    init(_ status: Status) { self.status = status }
-}
-
-extension ListenEvent {
-    /// The target the event concerns; nil for events of the stream (`reconnecting`, raw messages).
-    var targetID: Int32? {
-        switch self {
-        case .listening(let id), .current(let id, _), .resumed(let id, _): id
-        case .snapshot(let view, _): view.targetID
-        case .reconnecting, .message: nil
-        }
-    }
-}
-
-extension Duration {
-    /// `90s`, `1.5s`, `250ms`.
-    var formatted: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
-        if milliseconds < 1000 { return "\(milliseconds)ms" }
-        return "\(Double(milliseconds) / 1000)s"
     }
 }

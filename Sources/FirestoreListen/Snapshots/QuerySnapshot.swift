@@ -1,11 +1,13 @@
 /// A query's result at one consistent point, with what changed since the listener's previous snapshot; as
 /// in Firebase's Apple SDK.
 public struct QuerySnapshot: Sendable {
+    /// The query whose result this is.
     public let query: Query
     /// Every document of the result, in query order.
     public let documents: [QueryDocumentSnapshot]
     /// Removed, then added, then modified; see `DocumentChange` for the indices.
     public let documentChanges: [DocumentChange]
+    /// Whether the snapshot is a listener's first, and whether it came from a resume.
     public let metadata: SnapshotMetadata
     /// The server time at which the result is consistent.
     public let readTime: Timestamp
@@ -24,7 +26,9 @@ public struct QuerySnapshot: Sendable {
         self.readTime = readTime
     }
 
+    /// The number of documents in the result.
     public var count: Int { documents.count }
+    /// Whether the result holds no document.
     public var isEmpty: Bool { documents.isEmpty }
 }
 
@@ -40,10 +44,13 @@ public enum DocumentChangeType: Hashable, Sendable {
 /// Applied one by one in order, `oldIndex` is the document's position before its change and `newIndex`
 /// after; `UInt(NSNotFound)` where there is none (old for `added`, new for `removed`), as Firebase gives it.
 public struct DocumentChange: Sendable {
+    /// Added, modified or removed.
     public let type: DocumentChangeType
     /// The new version; for `.removed`, the last version seen.
     public let document: QueryDocumentSnapshot
+    /// The position before the change; `UInt(NSNotFound)` for `.added`.
     public let oldIndex: UInt
+    /// The position after the change; `UInt(NSNotFound)` for `.removed`.
     public let newIndex: UInt
 
     package init(type: DocumentChangeType, document: QueryDocumentSnapshot, oldIndex: UInt, newIndex: UInt) {

@@ -29,13 +29,22 @@ package final class StateFile {
     private let database: SQLiteDatabase
     private let target: ListenTarget
     private let path: String
+    /// How the caller resets a file, for the message that refuses another query's file.
+    private let resetHint: String
 
     /// Opens (or creates) the file for `target`.
     /// - Parameter reset: forget what the file holds (for another query, or to start afresh).
     /// - Throws: `FirestoreErrorCode` `.failedPrecondition` when the file cannot be opened or created, is not a state file, or holds
     ///   the state of another query (unless `reset`).
-    package init(path: String, target: ListenTarget, reset: Bool) throws(FirestoreErrorCode) {
+    /// - Parameter resetHint: how the caller resets a file (`--reset-state`), named when one is refused.
+    package init(
+        path: String,
+        target: ListenTarget,
+        reset: Bool,
+        resetHint: String = "reset it"
+    ) throws(FirestoreErrorCode) {
         self.path = path
+        self.resetHint = resetHint
         self.target = target
         do {
             database = try SQLiteDatabase(path: path, create: true)
@@ -97,7 +106,7 @@ package final class StateFile {
                 let stored = if case .text(let text) = row[2] { text } else { "another query" }
                 throw FirestoreErrorCode.stateFile(
                     message: "the state file '\(path)' belongs to another query (\(stored)); "
-                        + "use another file, or --reset-state to start it afresh"
+                        + "use another file, or \(resetHint) to start afresh"
                 )
             }
             var documents: [Document] = []

@@ -17,7 +17,7 @@ struct WatchRunner {
         var store: StateFile?
         var restored = WatchState()
         if let path = options.statePath {
-            let file = try StateFile(path: path, target: target, reset: options.resetState)
+            let file = try StateFile(path: path, target: target, reset: options.resetState, resetHint: "--reset-state")
             if let persisted = try file.load() { _ = restored.restore(persisted) }
             store = file
         }

@@ -1,5 +1,6 @@
-import FirestoreListen
 import Testing
+
+@testable import FirestoreListen
 
 /// The targets that listeners and reads are built on (`makeTarget()`), without a server.
 @Suite struct TargetTests {
