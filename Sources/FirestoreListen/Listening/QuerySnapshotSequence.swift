@@ -2,7 +2,8 @@
 ///
 /// The listener starts when the iteration starts and adds its target to the client's shared Listen stream;
 /// it ends, and takes its target off the stream, when the iterating task is cancelled or the loop is left.
-/// A consumer that takes its time holds the stream back instead of piling snapshots up in memory.
+/// A consumer that takes its time holds the stream back instead of piling snapshots up in memory; the
+/// stream is the client's, so one that stops taking snapshots holds back every listener of its client.
 public struct QuerySnapshotSequence: AsyncSequence, Sendable {
     /// A consistent snapshot of the query's result.
     public typealias Element = QuerySnapshot
