@@ -30,6 +30,11 @@ fl_call *fl_call_create(fl_channel *channel, const char *method, const char *con
     }
     call->call = grpc_channel_create_call(channel->channel, NULL, GRPC_PROPAGATE_DEFAULTS, channel->queue,
                                           call->method, NULL, deadline, NULL);
+    if (call->call == NULL) {
+        /* gRPC refused the call (a channel that is shutting down): nothing was started, free it all. */
+        fl_call_destroy(call);
+        return NULL;
+    }
     return call;
 }
 
@@ -182,7 +187,9 @@ char *fl_call_copy_status_message(const fl_call *call) {
 }
 
 void fl_call_destroy(fl_call *call) {
-    grpc_call_unref(call->call);
+    if (call->call != NULL) {
+        grpc_call_unref(call->call);
+    }
     grpc_slice_unref(call->method);
     for (size_t i = 0; i < call->metadata_count; i++) {
         grpc_slice_unref(call->metadata[i].key);

@@ -27,6 +27,16 @@ extension Wire {
     /// - Throws: ``WireError`` when `bytes` are not a well-formed `ListenResponse`, none of its
     ///   five response kinds is set (a kind newer than this proto), or an enum has an unknown value.
     public static func decodeListenResponse(_ bytes: [UInt8]) throws(WireError) -> WatchChange {
+        do {
+            return try decodeListenResponseBody(bytes)
+        } catch {
+            // Name the document the message is about, when its bytes still tell it.
+            guard let name = ListenResponseName.document(in: bytes) else { throw error }
+            throw WireError(message: "\(error.message) (document \(name))")
+        }
+    }
+
+    private static func decodeListenResponseBody(_ bytes: [UInt8]) throws(WireError) -> WatchChange {
         let unpacked = try UnpackedMessage(
             bytes,
             as: "ListenResponse",

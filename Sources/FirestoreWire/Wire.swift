@@ -13,7 +13,10 @@
 ///
 /// Thread safety: every function is pure and may be called from any thread.
 public enum Wire {
-    /// The deepest message nesting a decoder accepts, as in Google's protobuf runtimes. Values in a
-    /// `ListenResponse` may thus nest 48 maps or arrays deep; Firestore itself stores at most 20.
-    static let maximumDepth = 100
+    /// The deepest message nesting a decoder accepts. Firestore stores values at most 20 maps or arrays
+    /// deep (about 65 message levels in a `ListenResponse`, at 2–3 levels per map or array); 400 leaves six
+    /// times that, so a correct server is never refused, while the recursion of protobuf-c's unpacking and
+    /// of our conversion stays far inside the smallest thread stack it runs on (Swift's concurrency threads:
+    /// `DeepNestingTests` decodes 400 levels on one).
+    static let maximumDepth = 400
 }

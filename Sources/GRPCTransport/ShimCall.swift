@@ -9,11 +9,12 @@ struct ShimCall {
 
     /// Creates the call; starts nothing.
     /// - Parameter timeout: the deadline from now; nil for none (a Listen stream).
-    /// - Throws: `Status` `INVALID_ARGUMENT` for metadata gRPC would refuse.
+    /// - Throws: `Status` `INVALID_ARGUMENT` for metadata gRPC would refuse; `UNAVAILABLE` when gRPC refuses
+    ///   to create the call (the channel is shutting down).
     init(channel: ShimChannel, method: String, metadata: [(String, String)], timeout: Duration?) throws(Status) {
         try validateMetadata(metadata)
         let milliseconds = timeout.map { $0.clampedMilliseconds } ?? -1
-        pointer = withCStrings([method] + metadata.map(\.0) + metadata.map(\.1)) { strings in
+        let created = withCStrings([method] + metadata.map(\.0) + metadata.map(\.1)) { strings in
             strings.withUnsafeBufferPointer { strings in
                 let keys = strings.baseAddress! + 1  // after the method; the values follow the keys
                 return fl_call_create(
@@ -21,6 +22,10 @@ struct ShimCall {
                 )
             }
         }
+        guard let created else {
+            throw Status(code: .unavailable, message: "gRPC refused to create a call of \(method)")
+        }
+        pointer = created
     }
 
     func startStream(tag: Tag) {

@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func streamsThatBreakBeforeAConsistentPointBackOffUntilMaxRetryTime() async throws {
-        // Every stream gets as far as a RESET with a token, then a message that does not decode.
+        // Every stream gets as far as a RESET with a token, then breaks.
         let transport = ScriptedTransport { stream, request in
             if case .add = request {
                 stream.push(
@@ -62,7 +62,7 @@ import Testing
                     .target(
                         TargetChange(kind: .reset, targetIDs: [1], resumeToken: [9], readTime: Timestamp(seconds: 5)))
                 )
-                stream.fail(WireError(message: "an unknown value kind"))
+                stream.end(Status(code: .internal, message: "RST_STREAM"))
             }
         }
         let started = ContinuousClock.now
@@ -242,4 +242,39 @@ import Testing
             try await Task.sleep(for: .milliseconds(10))
         }
     }
+
+    @Test func theSameUndecodableMessageOnThreeStreamsEndsTheListenerNamingIt() async throws {
+        let transport = ScriptedTransport { stream, request in
+            if case .add = request { stream.fail(WireError(message: "Value nests too deep (document c/d1)")) }
+        }
+        let ended = await outcome(of: scriptedSession(transport))
+        #expect(ended?.code == .internal)
+        #expect(
+            ended?.message
+                == "a server message did not decode: Value nests too deep (document c/d1); the same on 3 streams in "
+                + "a row, so not a network fault: the listener stops")
+        #expect(transport.streams.count == 3)
+    }
+
+    @Test func differentFailuresOrAHealthyStreamBetweenThemAreRetried() async throws {
+        let transport = ScriptedTransport { stream, request in
+            guard case .add = request else { return }
+            switch stream.index {
+            case 0, 1: stream.fail(WireError(message: "truncated"))
+            case 2:
+                stream.push(contentsOf: ServerScript.listen([], token: 1, time: 5))
+                stream.fail(WireError(message: "truncated"))
+            case 3: stream.fail(WireError(message: "truncated"))
+            default: stream.end(Status(code: .permissionDenied, message: "stop here"))
+            }
+        }
+        let ended = await outcome(of: scriptedSession(transport) { $0.backoff = Backoff(generator: ZeroJitter()) })
+        #expect(ended == Status(code: .permissionDenied, message: "stop here"))
+        #expect(transport.streams.count == 5)
+    }
+}
+
+/// Jitter that is always 0: the backoff's delays are exactly 0 s, 1 s, 1.5 s, …
+private struct ZeroJitter: RandomNumberGenerator, Sendable {
+    mutating func next() -> UInt64 { 1 << 63 }
 }

@@ -272,7 +272,7 @@ import Testing
         case .snapshot(let snapshot, _):
             "snapshot " + snapshot.changes.map { "\($0.kind.rawValue) \($0.document.id)" }.joined(separator: ", ")
         case .reconnecting(let attempt, let delay, let status):
-            "reconnecting \(attempt) \(delay.formatted) \(status.code.name)"
+            "reconnecting \(attempt) \(delay.brief) \(status.code.name)"
         case .resumed(let id, let readTime): "resumed \(id) \(readTime.map { String($0.seconds) } ?? "-")"
         case .message: "message"
         }

@@ -9,7 +9,9 @@ import Testing
     private let start = ContinuousClock.now
 
     private func liveness() -> Liveness {
-        Liveness(probeAfter: .seconds(30), responseTimeout: .seconds(15), openedAt: start)
+        Liveness(
+            probeAfter: .seconds(30), responseTimeout: .seconds(15), acknowledgementTimeout: .seconds(15),
+            openedAt: start)
     }
 
     @Test func aQuietStreamIsProbedAfterThirtySecondsAndDeclaredDeadFifteenSecondsAfterAnUnansweredRequest() {
@@ -67,5 +69,18 @@ import Testing
         var unlimited = RetryBudget(limit: nil, backoff: Backoff(), startedAt: start)
         _ = unlimited.nextDelay(after: unavailable, at: start)
         #expect(unlimited.nextDelay(after: Status(code: .resourceExhausted), at: start) >= .seconds(30))
+    }
+
+    @Test func aNewStreamThatNeverAnswersIsGivenUpSoonerThanOneThatDid() {
+        var liveness = Liveness(
+            probeAfter: .seconds(30), responseTimeout: .seconds(15), acknowledgementTimeout: .seconds(10),
+            openedAt: start)
+        liveness.sent(at: start)
+        #expect(liveness.verdict(at: start + .seconds(10), probing: false) == .alive)
+        #expect(liveness.verdict(at: start + .seconds(11), probing: false) == .dead)
+        liveness.received(at: start + .seconds(1))
+        liveness.sent(at: start + .seconds(40))
+        #expect(liveness.verdict(at: start + .seconds(52), probing: true) == .alive)
+        #expect(liveness.verdict(at: start + .seconds(56), probing: true) == .dead)
     }
 }

@@ -63,7 +63,8 @@ bool fl_channel_next(fl_channel *channel, intptr_t *tag, bool *ok);
 void fl_channel_destroy(fl_channel *channel);
 
 /* Creates a call of `method` ("/package.Service/Method") with `count` metadata pairs (copied; keys
-   lowercase) and a deadline `timeout_ms` from now, or none when negative. Starts nothing. */
+   lowercase) and a deadline `timeout_ms` from now, or none when negative. Starts nothing. NULL when gRPC
+   refuses to create the call (the channel is shutting down). */
 fl_call *fl_call_create(fl_channel *channel, const char *method, const char *const *keys,
                         const char *const *values, size_t count, int64_t timeout_ms);
 /* A streaming call's first batch: sends the metadata and receives the server's metadata and the final

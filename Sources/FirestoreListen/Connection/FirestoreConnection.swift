@@ -68,7 +68,7 @@ package final class FirestoreConnection: ListenTransport, Sendable {
             target: settings.host,
             security: security,
             keepaliveTime: settings.isEmulator ? nil : .seconds(30),
-            maxReceiveMessageBytes: 17 * 1024 * 1024,
+            maxReceiveMessageBytes: Self.maximumMessageBytes,
             userAgent: "firestore-listen/\(Version.current)"
         )
         do {
@@ -132,6 +132,11 @@ package final class FirestoreConnection: ListenTransport, Sendable {
         }
     }
 
+    /// The largest server message accepted: 4 MiB, gRPC's own default. A Listen response carries at most one
+    /// document, and Firestore stores none over 1 MiB, so anything larger is not a message of a correct
+    /// server (a bloom filter of several million documents would be the largest legitimate one).
+    package static let maximumMessageBytes = 4 * 1024 * 1024
+
     enum Method {
         static let listen = "/google.firestore.v1.Firestore/Listen"
         static let commit = "/google.firestore.v1.Firestore/Commit"
@@ -160,11 +165,17 @@ package final class FirestoreConnection: ListenTransport, Sendable {
     }
 
     private static func readCertificates(_ path: String) throws(FirestoreErrorCode) -> String {
-        guard let data = FileManager.default.contents(atPath: path),
-            let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN CERTIFICATE-----")
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else {
             throw FirestoreErrorCode(.invalidArgument, message: "Cannot read PEM certificates from '\(path)'")
         }
+        do {
+            _ = try PEMCertificates.check(text)
+        } catch {
+            throw FirestoreErrorCode(
+                .invalidArgument, message: "'\(path)' does not hold PEM certificates: \(error.reason)")
+        }
         return text
     }
+
 }

@@ -10,12 +10,12 @@ extension ListenSession {
     /// it ended by itself); 3. the attempt is dropped, unless a newer stream already replaced it.
     ///
     /// - Parameter lastEnded: why the stream before ended, reported if `maxRetryTime` runs out on this one.
-    func runOneStream(givingUpWith lastEnded: Status?) async throws -> (ended: Status, healthy: Bool) {
+    func runOneStream(givingUpWith lastEnded: Status?) async throws -> StreamEnd {
         let stream: any ListenStream
         do {
             stream = try transport.openListenStream()
         } catch let status as Status {
-            return (status, false)
+            return StreamEnd(status, healthy: false)
         }
         generation += 1
         streamsOpened += 1
@@ -26,6 +26,7 @@ extension ListenSession {
             liveness: Liveness(
                 probeAfter: configuration.probeAfter,
                 responseTimeout: configuration.responseTimeout,
+                acknowledgementTimeout: configuration.acknowledgementTimeout,
                 openedAt: .now
             )
         )
@@ -55,32 +56,48 @@ extension ListenSession {
                 await waitForConsumers()
             }
             let ended = ending(of: attempt) ?? Status(code: .unknown, message: "the server ended the stream")
-            return (ended, attempt?.healthy ?? false)
+            return StreamEnd(ended, healthy: attempt?.healthy ?? false)
         } catch let status as Status {
             if Task.isCancelled { throw CancellationError() }
             let ended = attempt
             switch ended?.interruption {
             case .ranOutOfTime?:
-                return (lastEnded ?? Status(code: .unavailable, message: "the server has not answered"), false)
+                return StreamEnd(
+                    lastEnded ?? Status(code: .unavailable, message: "the server has not answered"), healthy: false)
             case .presumedDead?:
                 transport.discardConnection()
-                let silence = configuration.responseTimeout.formatted
-                return (
-                    Status(
-                        code: .unavailable,
-                        message: "no answer from the server for \(silence); connection presumed dead"
-                    ), ended?.healthy ?? false
+                let silence = ended?.liveness.patience.brief ?? configuration.responseTimeout.brief
+                let what = ended?.liveness.answered == true ? "no answer from the server" : "no answer to a new stream"
+                return StreamEnd(
+                    Status(code: .unavailable, message: "\(what) for \(silence); connection presumed dead"),
+                    healthy: ended?.healthy ?? false
                 )
             default:
-                return (ending(of: ended) ?? status, ended?.healthy ?? false)
+                if let reason = Self.oversized(status) {
+                    return StreamEnd(
+                        Status(code: .resourceExhausted, message: reason), healthy: ended?.healthy ?? false,
+                        undecodable: reason)
+                }
+                return StreamEnd(ending(of: ended) ?? status, healthy: ended?.healthy ?? false)
             }
         } catch let error as WireError {
-            let ended = Status(code: .internal, message: "a server message did not decode: \(error.message)")
-            return (ended, attempt?.healthy ?? false)
+            let reason = "a server message did not decode: \(error.message)"
+            return StreamEnd(
+                Status(code: .internal, message: reason), healthy: attempt?.healthy ?? false, undecodable: reason)
         } catch let error as WatchError {
             // A protocol violation: INTERNAL, as Google's clients report them.
             throw Fatal(Status(code: .internal, message: error.message))
         }
+    }
+
+    /// Why a message was refused for its size, when `status` is gRPC's refusal of one.
+    private static func oversized(_ status: Status) -> String? {
+        // gRPC core's own words for a message over the channel's receive limit.
+        guard status.code == .resourceExhausted, status.message.hasPrefix("Received message larger than max")
+        else { return nil }
+        let limit = FirestoreConnection.maximumMessageBytes / (1024 * 1024)
+        return "a server message is larger than \(limit) MiB, more than any Firestore document (at most 1 MiB) "
+            + "needs (\(status.message))"
     }
 
     /// The status a deliberate restart of `attempt` ends with, if it was one.
@@ -125,5 +142,20 @@ extension ListenSession {
                 try? await send(.add(probe), on: current.stream)
             }
         }
+    }
+}
+
+/// How a stream ended: its status, whether it reached a consistent point, and, when a server message could
+/// not be taken (it did not decode, or was too large), why: the same reason on every stream is not a
+/// network fault (see `ListenSession.identicalFailuresAllowed`).
+struct StreamEnd: Sendable {
+    var status: Status
+    var healthy: Bool
+    var undecodable: String?
+
+    init(_ status: Status, healthy: Bool, undecodable: String? = nil) {
+        self.status = status
+        self.healthy = healthy
+        self.undecodable = undecodable
     }
 }

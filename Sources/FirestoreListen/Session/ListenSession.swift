@@ -28,6 +28,8 @@ package actor ListenSession {
     package struct Configuration: Sendable {
         package var probeAfter: Duration = .seconds(30)
         package var responseTimeout: Duration = .seconds(15)
+        /// How long a new stream may leave its first request unanswered (at most `responseTimeout`).
+        package var acknowledgementTimeout: Duration = .seconds(10)
         /// Ends the session after this long without a healthy stream; nil retries for ever.
         package var maxRetryTime: Duration?
         package var backoff = Backoff()
@@ -35,6 +37,11 @@ package actor ListenSession {
         package var reportsMessages = false
         package init() {}
     }
+
+    /// How many streams in a row may end on the same server message that cannot be taken (one that does
+    /// not decode, or is too large) before the listener stops: a fault of the network or of one message
+    /// goes away on a new stream; one that comes back each time never will.
+    static let identicalFailuresAllowed = 3
 
     /// How many events the session may run ahead of a consumer before it stops reading the stream.
     static let eventsAhead = 8
@@ -331,10 +338,24 @@ package actor ListenSession {
     private func retryLoop() async throws {
         budget = RetryBudget(limit: configuration.maxRetryTime, backoff: configuration.backoff, startedAt: .now)
         var lastEnded: Status?
+        var repeated: (reason: String, count: Int)?
         while true {
-            let (ended, healthy) = try await runOneStream(givingUpWith: lastEnded)
+            let end = try await runOneStream(givingUpWith: lastEnded)
+            let (ended, healthy) = (end.status, end.healthy)
             try Task.checkCancellation()
             budget.streamEnded(wasHealthy: healthy, at: .now)
+            if healthy { repeated = nil }
+            if let reason = end.undecodable {
+                let count = repeated?.reason == reason ? (repeated?.count ?? 0) + 1 : 1
+                repeated = (reason, count)
+                if count >= Self.identicalFailuresAllowed {
+                    throw Fatal(
+                        Status(
+                            code: ended.code,
+                            message: "\(reason); the same on \(count) streams in a row, so not a network fault: "
+                                + "the listener stops"))
+                }
+            }
             guard ended.isRetryable else { throw Fatal(ended) }
             if budget.isExhausted(at: .now) { throw Fatal(budget.exhausted(ended)) }
             lastEnded = ended

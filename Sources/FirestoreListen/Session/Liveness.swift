@@ -18,15 +18,29 @@ struct Liveness: Sendable {
 
     let probeAfter: Duration
     let responseTimeout: Duration
+    /// The shorter wait for a new stream's first answer: the server acknowledges a new target before it
+    /// sends any document, so a stream that says nothing at all for this long is not busy, it is dead.
+    let acknowledgementTimeout: Duration
     private(set) var lastReceived: ContinuousClock.Instant
+    /// The stream has sent at least one message.
+    private(set) var answered = false
     /// When the oldest request that has had no answer at all was sent; nil when nothing is pending.
     private(set) var unansweredSince: ContinuousClock.Instant?
 
-    init(probeAfter: Duration, responseTimeout: Duration, openedAt: ContinuousClock.Instant) {
+    init(
+        probeAfter: Duration,
+        responseTimeout: Duration,
+        acknowledgementTimeout: Duration,
+        openedAt: ContinuousClock.Instant
+    ) {
         self.probeAfter = probeAfter
         self.responseTimeout = responseTimeout
+        self.acknowledgementTimeout = min(acknowledgementTimeout, responseTimeout)
         self.lastReceived = openedAt
     }
+
+    /// How long a request may go unanswered now.
+    var patience: Duration { answered ? responseTimeout : acknowledgementTimeout }
 
     /// A request went out.
     mutating func sent(at now: ContinuousClock.Instant) {
@@ -37,6 +51,7 @@ struct Liveness: Sendable {
     mutating func received(at now: ContinuousClock.Instant) {
         lastReceived = now
         unansweredSince = nil
+        answered = true
     }
 
     /// The owner stopped reading to wait for its consumer: that time is not the server's silence.
@@ -47,7 +62,7 @@ struct Liveness: Sendable {
 
     /// What to do at `now`; `probing` says whether a probe is already out.
     func verdict(at now: ContinuousClock.Instant, probing: Bool) -> Verdict {
-        if let since = unansweredSince, now - since > responseTimeout { return .dead }
+        if let since = unansweredSince, now - since > patience { return .dead }
         if unansweredSince == nil, !probing, now - lastReceived > probeAfter { return .probe }
         return .alive
     }

@@ -55,6 +55,6 @@ struct RetryBudget: Sendable {
 
     /// The status that ends the listener once the budget is exhausted, from the last reason a stream ended.
     func exhausted(_ reason: Status) -> Status {
-        Status(code: reason.code, message: "no healthy stream for \((limit ?? .zero).formatted): \(reason.message)")
+        Status(code: reason.code, message: "no healthy stream for \((limit ?? .zero).brief): \(reason.message)")
     }
 }

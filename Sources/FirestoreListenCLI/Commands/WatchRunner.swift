@@ -32,10 +32,7 @@ struct WatchRunner {
         var printedSnapshots = 0
         for try await event in session.events() {
             if case .reconnecting(let attempt, let delay, let status) = event {
-                LineWriter.standardError.write(
-                    "firestore-listen: stream broken (\(status.code.name): \(status.message)); "
-                        + "reconnecting in \(delay.formatted) (attempt \(attempt))"
-                )
+                LineWriter.standardError.write(Self.reconnectingLine(attempt: attempt, delay: delay, status: status))
             }
             if options.raw {
                 if case .message(let change) = event, !LineWriter.standardOutput.write(change.rawJSON.serialized) {
@@ -65,6 +62,12 @@ struct WatchRunner {
             if options.once { return }
             if let maximum = options.maxEvents, printedSnapshots >= maximum { return }
         }
+    }
+
+    /// The standard error line of a broken stream.
+    static func reconnectingLine(attempt: Int, delay: Duration, status: FirestoreErrorCode) -> String {
+        "firestore-listen: stream broken (\(status.code.name): \(status.message)); "
+            + "reconnecting in \(delay.brief) (attempt \(attempt))"
     }
 
     /// The target of the options: a query over a collection or collection group, or a document.
