@@ -1,6 +1,5 @@
 import FirestoreListen
 import Foundation
-import Synchronization
 import Testing
 
 /// What the public-API tests share: a client of the test emulator, and waits that end the test on time.
@@ -14,31 +13,13 @@ enum APITest {
         let description: String
     }
 
-    /// Runs `body`, and fails with `Timeout` when it has not finished after `timeout`: then `body` is
-    /// cancelled and left behind, so that even a body that ignores cancellation cannot hold the test.
+    /// Runs `body`, failing when it has not finished after `timeout` (see `withDeadline`).
     static func within<T: Sendable>(
         _ timeout: Duration = .seconds(30),
         _ what: String,
         _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        let outcome = Mutex<CheckedContinuation<T, any Error>?>(nil)
-        let finish = { @Sendable (result: Result<T, any Error>) in
-            outcome.withLock { $0.take() }?.resume(with: result)
-        }
-        var work: Task<Void, Never>?
-        var timer: Task<Void, Never>?
-        defer {
-            work?.cancel()
-            timer?.cancel()
-        }
-        return try await withCheckedThrowingContinuation { continuation in
-            outcome.withLock { $0 = continuation }
-            work = Task { finish(await Result(catching: body)) }
-            timer = Task {
-                try? await Task.sleep(for: timeout)
-                finish(.failure(Timeout(description: "\(what): nothing within \(timeout)")))
-            }
-        }
+        try await withDeadline(timeout, what, body)
     }
 
     /// Waits until `condition` holds, checking it after each of the client's own state changes would be
@@ -87,11 +68,4 @@ func describe(_ snapshot: QuerySnapshot) -> String {
         return "\(change.type) \(change.document.documentID) \(old)→\(new)"
     }
     return "[\(documents)] " + changes.joined(separator: "; ")
-}
-
-extension Result where Failure == any Error {
-    /// The outcome of an asynchronous throwing body.
-    init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
 }

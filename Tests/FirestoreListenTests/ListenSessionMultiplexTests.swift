@@ -44,13 +44,8 @@ import Testing
 
     /// The first snapshot among `events`, failing after 10 s.
     private static func firstSnapshot(_ events: ListenEvents) async throws -> ViewSnapshot? {
-        var iterator = events.makeAsyncIterator()
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(10))
-            Issue.record("no snapshot within 10 s")
-        }
-        defer { deadline.cancel() }
-        while let event = try await iterator.next() {
+        let iterator = DeadlineIterator(events.makeAsyncIterator())
+        while let event = try await iterator.next(within: .seconds(10), "a snapshot") {
             if case .snapshot(let view, _) = event { return view }
         }
         return nil
@@ -107,13 +102,8 @@ import Testing
         #expect(id == 1)
         var streams = transport.newStreams.makeAsyncIterator()
         let first = try #require(await streams.next())
-        var iterator = events.makeAsyncIterator()
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(20))
-            Issue.record("no reconnect within 20 s")
-        }
-        defer { deadline.cancel() }
-        while let event = try await iterator.next() {
+        let iterator = DeadlineIterator(events.makeAsyncIterator())
+        while let event = try await iterator.next(within: .seconds(20), "a reconnect") {
             if case .reconnecting = event { break }
         }
         let second = try #require(await streams.next())

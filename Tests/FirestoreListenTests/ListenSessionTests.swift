@@ -9,23 +9,18 @@ import Testing
 @Suite struct ListenSessionTests {
     /// Reads events one at a time, failing the test instead of hanging.
     struct Events {
-        var iterator: ListenEvents.AsyncIterator
+        let iterator: DeadlineIterator<ListenEvents.AsyncIterator>
 
         init(_ session: ListenSession) {
-            iterator = session.events().makeAsyncIterator()
+            iterator = DeadlineIterator(session.events().makeAsyncIterator())
         }
 
-        mutating func next(timeout: Duration = .seconds(10)) async throws -> ListenEvent? {
-            let deadline = Task {
-                try await Task.sleep(for: timeout)
-                Issue.record("no event within \(timeout)")
-            }
-            defer { deadline.cancel() }
-            return try await iterator.next()
+        func next(timeout: Duration = .seconds(10)) async throws -> ListenEvent? {
+            try await iterator.next(within: timeout, "the next event")
         }
 
         /// The next snapshot, skipping other events.
-        mutating func snapshot() async throws -> ViewSnapshot? {
+        func snapshot() async throws -> ViewSnapshot? {
             while let event = try await next() {
                 if case .snapshot(let snapshot, _) = event { return snapshot }
             }
