@@ -3,19 +3,19 @@ import FirestoreWire
 import GRPCTransport
 
 extension ListenSession {
-    /// Runs one stream to its end and returns why it ended and whether it reached a consistent point; throws
-    /// only what ends the listener.
+    /// Runs one stream to its end and returns why it ended, whether it reached a consistent point and whether
+    /// it sent anything; throws only what ends the listener.
     ///
     /// Teardown, whatever the end: 1. the watchdog is cancelled; 2. the stream is cancelled (a no-op when
     /// it ended by itself); 3. the attempt is dropped, unless a newer stream already replaced it.
     ///
     /// - Parameter lastEnded: why the stream before ended, reported if `maxRetryTime` runs out on this one.
-    func runOneStream(givingUpWith lastEnded: Status?) async throws -> (ended: Status, healthy: Bool) {
+    func runOneStream(givingUpWith lastEnded: Status?) async throws -> (ended: Status, healthy: Bool, answered: Bool) {
         let stream: any ListenStream
         do {
             stream = try transport.openListenStream()
         } catch let status as Status {
-            return (status, false)
+            return (status, false, false)
         }
         generation += 1
         streamsOpened += 1
@@ -55,13 +55,13 @@ extension ListenSession {
                 await waitForConsumers()
             }
             let ended = ending(of: attempt) ?? Status(code: .unknown, message: "the server ended the stream")
-            return (ended, attempt?.healthy ?? false)
+            return (ended, attempt?.healthy ?? false, attempt?.answered ?? false)
         } catch let status as Status {
             if Task.isCancelled { throw CancellationError() }
             let ended = attempt
             switch ended?.interruption {
             case .ranOutOfTime?:
-                return (lastEnded ?? Status(code: .unavailable, message: "the server has not answered"), false)
+                return (lastEnded ?? Status(code: .unavailable, message: "the server has not answered"), false, false)
             case .presumedDead?:
                 transport.discardConnection()
                 let silence = configuration.responseTimeout.formatted
@@ -69,14 +69,14 @@ extension ListenSession {
                     Status(
                         code: .unavailable,
                         message: "no answer from the server for \(silence); connection presumed dead"
-                    ), ended?.healthy ?? false
+                    ), ended?.healthy ?? false, ended?.answered ?? false
                 )
             default:
-                return (ending(of: ended) ?? status, ended?.healthy ?? false)
+                return (ending(of: ended) ?? status, ended?.healthy ?? false, ended?.answered ?? false)
             }
         } catch let error as WireError {
             let ended = Status(code: .internal, message: "a server message did not decode: \(error.message)")
-            return (ended, attempt?.healthy ?? false)
+            return (ended, attempt?.healthy ?? false, attempt?.answered ?? false)
         } catch let error as WatchError {
             // A protocol violation: INTERNAL, as Google's clients report them.
             throw Fatal(Status(code: .internal, message: error.message))

@@ -13,7 +13,8 @@ import GRPCTransport
 ///                         └─ Backoff ◄───────────────────────────────────────────────────────────┘
 ///                  (retryable status; 0 s after a healthy stream, then 1 s × 1.5 … 60 s, ± 50 %)
 ///
-///   any state ── fatal status, protocol violation, maxRetryTime exceeded ──► Failed (every consumer throws)
+///   any state ── fatal status, protocol violation, maxRetryTime exceeded, ──► Failed (every consumer throws)
+///                3 streams in a row ended UNKNOWN with no reason before answering
 ///   any state ── the last consumer leaves ──────────────────────────────────► Stopped (stream cancelled)
 /// ```
 ///
@@ -328,14 +329,35 @@ package actor ListenSession {
         budget.paused(for: ContinuousClock.now - started)
     }
 
+    /// How many streams in a row may end with UNKNOWN and no message before answering, before the listener
+    /// ends: one may be a server's hiccup; three are a refusal.
+    static let maximumSilentUnknowns = 3
+
     private func retryLoop() async throws {
         budget = RetryBudget(limit: configuration.maxRetryTime, backoff: configuration.backoff, startedAt: .now)
         var lastEnded: Status?
+        var silentUnknowns = 0
         while true {
-            let (ended, healthy) = try await runOneStream(givingUpWith: lastEnded)
+            let (ended, healthy, answered) = try await runOneStream(givingUpWith: lastEnded)
             try Task.checkCancellation()
             budget.streamEnded(wasHealthy: healthy, at: .now)
             guard ended.isRetryable else { throw Fatal(ended) }
+            // UNKNOWN with no reason, before the stream said anything, is how a server refuses a request it
+            // cannot parse (the emulator, for a database name that is no resource name): it would come again
+            // on every stream. After `maximumSilentUnknowns` in a row, the listener ends with it.
+            if ended.code == .unknown, ended.message.allSatisfy(\.isWhitespace), !answered {
+                silentUnknowns += 1
+                if silentUnknowns >= Self.maximumSilentUnknowns {
+                    throw Fatal(
+                        Status(
+                            code: .unknown,
+                            message: "the server ended \(silentUnknowns) streams in a row with UNKNOWN and no reason, "
+                                + "before answering anything"
+                        ))
+                }
+            } else {
+                silentUnknowns = 0
+            }
             if budget.isExhausted(at: .now) { throw Fatal(budget.exhausted(ended)) }
             lastEnded = ended
             if ended.code == .unauthenticated { transport.discardConnection() }
