@@ -5,7 +5,8 @@ internal import Foundation
 public enum FirestoreListenCLI {
     /// Runs the program with argv (without the program name) and the environment; returns the exit status:
     /// 0 on a clean stop, 1 on a failure (its gRPC status name is printed), 2 on bad usage.
-    /// Cancelling the calling task (SIGINT, SIGTERM) is a clean stop.
+    /// Cancelling the calling task (SIGINT, SIGTERM) is a clean stop of `watch`; a `confirm` whose Commit was
+    /// sent has an unknown outcome then, a failure (1).
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
         let command: Command
         do {
@@ -15,6 +16,7 @@ public enum FirestoreListenCLI {
             return 2
         }
         var json = false
+        var cancelIsCleanStop = true
         do {
             switch command {
             case .help(let text):
@@ -25,6 +27,7 @@ public enum FirestoreListenCLI {
                 warn(resolved.warnings)
                 try await WatchRunner(options: options, settings: resolved.settings).run()
             case .confirm(let options):
+                cancelIsCleanStop = false
                 let resolved = try options.connection.resolve(environment: environment, subcommand: "confirm")
                 warn(resolved.warnings)
                 try await ConfirmRunner(options: options, settings: resolved.settings).run()
@@ -37,7 +40,7 @@ public enum FirestoreListenCLI {
             return 0
         } catch let error as FirestoreErrorCode {
             report(error, json: json)
-            return error.code == .cancelled && Task.isCancelled ? 0 : 1
+            return cancelIsCleanStop && error.code == .cancelled && Task.isCancelled ? 0 : 1
         } catch {
             report(FirestoreErrorCode(.unknown, message: "\(error)"), json: json)
             return 1
@@ -53,6 +56,8 @@ public enum FirestoreListenCLI {
     private static func report(_ status: FirestoreErrorCode, json: Bool) {
         if json { LineWriter.standardOutput.write(status.json.serialized) }
         let message = status.message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        LineWriter.standardError.write("firestore-listen: \(status.code.name): \(message)")
+        // Never an empty reason (a line ending in ': '): a message of spaces says the code in words.
+        let reason = message.isEmpty ? status.code.name.lowercased().replacing("_", with: " ") : message
+        LineWriter.standardError.write("firestore-listen: \(status.code.name): \(reason)")
     }
 }

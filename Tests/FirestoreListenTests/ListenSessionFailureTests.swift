@@ -278,3 +278,52 @@ import Testing
 private struct ZeroJitter: RandomNumberGenerator, Sendable {
     mutating func next() -> UInt64 { 1 << 63 }
 }
+
+/// A refusal without a reason is not retried for ever.
+@Suite struct SilentUnknownTests {
+    @Test func streamsEndedUnknownWithNoReasonBeforeAnsweringEndTheListenerAfterThree() async throws {
+        let transport = ScriptedTransport { stream, request in
+            if case .add = request { stream.end(Status(code: .unknown, message: "")) }
+        }
+        // Without the rule, only the retry time would end it.
+        let session = scriptedSession(transport) { $0.maxRetryTime = .seconds(30) }
+        var ended: FirestoreErrorCode?
+        do {
+            for try await _ in session.events() {}
+        } catch let error as FirestoreErrorCode {
+            ended = error
+        }
+        #expect(ended?.code == .unknown)
+        #expect(
+            ended?.message
+                == "the server ended the stream with UNKNOWN and no reason, before answering; the same on 3 streams "
+                + "in a row, so not a network fault: the listener stops")
+        #expect(transport.streams.count == ListenSession.identicalFailuresAllowed)
+    }
+
+    @Test func aStreamThatAnsweredBeforeItsUnknownIsNotCounted() async throws {
+        let transport = ScriptedTransport { stream, request in
+            guard case .add = request else { return }
+            if stream.index == 0 { stream.push(.target(TargetChange(kind: .add, targetIDs: [1]))) }
+            stream.end(Status(code: .unknown, message: ""))
+        }
+        let session = scriptedSession(transport) { $0.maxRetryTime = .seconds(30) }
+        var ended: FirestoreErrorCode?
+        do {
+            for try await _ in session.events() {}
+        } catch let error as FirestoreErrorCode {
+            ended = error
+        }
+        #expect(
+            ended?.message.hasSuffix("the same on 3 streams in a row, so not a network fault: the listener stops")
+                == true, "\(String(describing: ended))")
+        #expect(transport.streams.count == 1 + ListenSession.identicalFailuresAllowed)
+    }
+
+    @Test func aStatusWithAnUnknownCodeAndNoMessageHasAReason() {
+        #expect(FirestoreErrorCode(Status(code: StatusCode(rawValue: 42), message: "")).message == "CODE_42")
+        #expect(FirestoreErrorCode(Status(code: .unknown, message: " ")).message == "unknown")
+        let budget = RetryBudget(limit: .seconds(30), backoff: Backoff(), startedAt: .now)
+        #expect(budget.exhausted(Status(code: .unknown, message: "")).message == "no healthy stream for 30s: UNKNOWN")
+    }
+}

@@ -61,10 +61,12 @@ public struct FirestoreErrorCode: Error, Hashable, Sendable, CustomStringConvert
     /// What went wrong, for a person; never empty.
     public var message: String
 
-    /// An error of `code`; an empty `message` becomes the code's name in words.
+    /// An error of `code`; an empty `message` (or one of spaces only) becomes the code's name in words.
     public init(_ code: Code, message: String) {
         self.code = code
-        self.message = message.isEmpty ? code.name.lowercased().split(separator: "_").joined(separator: " ") : message
+        self.message =
+            message.allSatisfy(\.isWhitespace)
+            ? code.name.lowercased().split(separator: "_").joined(separator: " ") : message
     }
 
     /// `FAILED_PRECONDITION: message`.
@@ -77,7 +79,8 @@ extension FirestoreErrorCode {
         if let code = Code(rawValue: Int(status.code.rawValue)) {
             self.init(code, message: status.message)
         } else {
-            self.init(.unknown, message: "\(status.code.name): \(status.message)")
+            let message = status.message.allSatisfy(\.isWhitespace) ? "" : ": \(status.message)"
+            self.init(.unknown, message: "\(status.code.name)\(message)")
         }
     }
 

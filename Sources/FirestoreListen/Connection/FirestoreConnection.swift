@@ -115,15 +115,17 @@ package final class FirestoreConnection: ListenTransport, Sendable {
         try await runQueryWithReadTime(query).documents
     }
 
-    /// A document now, or nil when it does not exist.
-    package func getDocument(name: String) async throws(FirestoreErrorCode) -> Document? {
+    /// A document now, or nil when it does not exist; `DEADLINE_EXCEEDED` after `timeout`.
+    package func getDocument(name: String, timeout: Duration = .seconds(60)) async throws(FirestoreErrorCode)
+        -> Document?
+    {
         do {
             return try await Self.call {
                 let bytes = try await channel.unary(
                     method: Method.getDocument,
                     request: Wire.encodeGetDocumentRequest(name: name),
                     metadata: metadata,
-                    timeout: .seconds(60)
+                    timeout: timeout
                 )
                 return try Wire.decodeDocument(bytes)
             }

@@ -76,14 +76,22 @@ extension ListenSession {
                 if let reason = Self.oversized(status) {
                     return StreamEnd(
                         Status(code: .resourceExhausted, message: reason), healthy: ended?.healthy ?? false,
-                        undecodable: reason)
+                        persistentFault: reason)
+                }
+                // UNKNOWN with no reason, before the stream said anything, is how a server refuses a request it
+                // cannot parse (the emulator, for a database name that is no resource name): it comes again on
+                // every stream.
+                if status.code == .unknown, status.message.allSatisfy(\.isWhitespace), ended?.answered != true {
+                    return StreamEnd(
+                        status, healthy: false,
+                        persistentFault: "the server ended the stream with UNKNOWN and no reason, before answering")
                 }
                 return StreamEnd(ending(of: ended) ?? status, healthy: ended?.healthy ?? false)
             }
         } catch let error as WireError {
             let reason = "a server message did not decode: \(error.message)"
             return StreamEnd(
-                Status(code: .internal, message: reason), healthy: attempt?.healthy ?? false, undecodable: reason)
+                Status(code: .internal, message: reason), healthy: attempt?.healthy ?? false, persistentFault: reason)
         } catch let error as WatchError {
             // A protocol violation: INTERNAL, as Google's clients report them.
             throw Fatal(Status(code: .internal, message: error.message))
@@ -145,17 +153,18 @@ extension ListenSession {
     }
 }
 
-/// How a stream ended: its status, whether it reached a consistent point, and, when a server message could
-/// not be taken (it did not decode, or was too large), why: the same reason on every stream is not a
-/// network fault (see `ListenSession.identicalFailuresAllowed`).
+/// How a stream ended: its status, whether it reached a consistent point, and, for a fault that a new
+/// stream does not cure when it comes again (a server message that does not decode or is too large; UNKNOWN
+/// with no reason before any answer), what it was: the same on every stream is not a network fault (see
+/// `ListenSession.identicalFailuresAllowed`).
 struct StreamEnd: Sendable {
     var status: Status
     var healthy: Bool
-    var undecodable: String?
+    var persistentFault: String?
 
-    init(_ status: Status, healthy: Bool, undecodable: String? = nil) {
+    init(_ status: Status, healthy: Bool, persistentFault: String? = nil) {
         self.status = status
         self.healthy = healthy
-        self.undecodable = undecodable
+        self.persistentFault = persistentFault
     }
 }

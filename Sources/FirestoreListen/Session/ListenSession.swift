@@ -38,9 +38,9 @@ package actor ListenSession {
         package init() {}
     }
 
-    /// How many streams in a row may end on the same server message that cannot be taken (one that does
-    /// not decode, or is too large) before the listener stops: a fault of the network or of one message
-    /// goes away on a new stream; one that comes back each time never will.
+    /// How many streams in a row may end on the same fault that a new stream should cure (a server message
+    /// that does not decode or is too large; UNKNOWN with no reason before any answer) before the listener
+    /// stops: a fault of the network goes away on a new stream; one that comes back each time never will.
     static let identicalFailuresAllowed = 3
 
     /// How many events the session may run ahead of a consumer before it stops reading the stream.
@@ -345,7 +345,7 @@ package actor ListenSession {
             try Task.checkCancellation()
             budget.streamEnded(wasHealthy: healthy, at: .now)
             if healthy { repeated = nil }
-            if let reason = end.undecodable {
+            if let reason = end.persistentFault {
                 let count = repeated?.reason == reason ? (repeated?.count ?? 0) + 1 : 1
                 repeated = (reason, count)
                 if count >= Self.identicalFailuresAllowed {

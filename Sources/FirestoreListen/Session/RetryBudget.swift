@@ -55,6 +55,8 @@ struct RetryBudget: Sendable {
 
     /// The status that ends the listener once the budget is exhausted, from the last reason a stream ended.
     func exhausted(_ reason: Status) -> Status {
-        Status(code: reason.code, message: "no healthy stream for \((limit ?? .zero).brief): \(reason.message)")
+        // Never an empty reason after the colon: a status without a message gives its code's name.
+        let why = reason.message.allSatisfy(\.isWhitespace) ? reason.code.name : reason.message
+        return Status(code: reason.code, message: "no healthy stream for \((limit ?? .zero).brief): \(why)")
     }
 }

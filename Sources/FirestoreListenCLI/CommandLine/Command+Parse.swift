@@ -45,12 +45,14 @@ extension Command {
             throw UsageError("The value '\(host)' is invalid for '--host <host:port>'", subcommand: subcommand)
         }
         options.project = scanner.value("--project")
-        if let project = options.project, project.isEmpty || project.contains("/") {
-            throw UsageError("The value '\(project)' is invalid for '--project <id>'", subcommand: subcommand)
+        if let project = options.project, let problem = ResourceIDs.problem(projectID: project) {
+            throw UsageError(
+                "The value '\(project)' is invalid for '--project <id>' (\(problem))", subcommand: subcommand)
         }
         if let database = scanner.value("--database") {
-            guard !database.isEmpty, !database.contains("/") else {
-                throw UsageError("The value '\(database)' is invalid for '--database <id>'", subcommand: subcommand)
+            if let problem = ResourceIDs.problem(databaseID: database) {
+                throw UsageError(
+                    "The value '\(database)' is invalid for '--database <id>' (\(problem))", subcommand: subcommand)
             }
             options.database = database
         }
@@ -229,15 +231,22 @@ extension Command {
         }
     }
 
-    /// `90s`, `10m`, `1h`, `500ms`, or a bare number of seconds.
+    /// `90s`, `10m`, `1h`, `500ms`, or a bare number of seconds: positive, finite, at least a millisecond and
+    /// at most `Int64.max` milliseconds (about 292 million years); nil for anything else (NaN, `inf`, `-5s`,
+    /// `1e300`), which cannot be a time to wait.
     static func parseDuration(_ text: String) -> Duration? {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for (suffix, scale) in units where text.hasSuffix(suffix) {
-            guard let number = Double(text.dropLast(suffix.count)), number > 0, number.isFinite else { return nil }
-            return .milliseconds(Int64(number * scale * 1000))
+        let (number, scale): (Substring, Double) =
+            units.first { text.hasSuffix($0.0) }.map { (text.dropLast($0.0.count), $0.1) } ?? (Substring(text), 1)
+        // Only decimal digits, a point and an exponent: `Double` would also take `nan`, `inf` and hex.
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+            let value = Double(number), value.isFinite, value > 0
+        else { return nil }
+        // `Int64(exactly:)` is nil beyond Int64's range, where `Int64(_:)` traps.
+        guard let milliseconds = Int64(exactly: (value * scale * 1000).rounded()), milliseconds > 0 else {
+            return nil
         }
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else { return nil }
-        return .milliseconds(Int64(seconds * 1000))
+        return .milliseconds(milliseconds)
     }
 
     private static func parseConfirm(_ arguments: [String]) throws(UsageError) -> ConfirmOptions {
@@ -266,10 +275,25 @@ extension Command {
             }
             let field = try FieldPath(parsing: String(assignment[..<equals]), subcommand: "confirm")
             try checkNoOverlap(field, with: Array(options.fields.keys), what: "--set")
-            options.fields[field] = FirestoreValue(commandLine: String(assignment[assignment.index(after: equals)...]))
+            options.fields[field] = try FirestoreValue(
+                commandLine: String(assignment[assignment.index(after: equals)...]), flag: "--set <FIELD=VALUE>",
+                subcommand: "confirm")
         }
+        // The default applies before the checks, so that it is checked like a --set: `--server-time status`
+        // alone would name `status` in both the mask and a transform of one write.
+        let defaulted = options.fields.isEmpty
+        if defaulted { options.fields[FieldPath(["status"])] = .string("completed") }
         for text in scanner.values("--server-time") {
             let field = try FieldPath(parsing: text, subcommand: "confirm")
+            if defaulted, let status = options.fields.keys.first,
+                Array(field.segments.prefix(1)) == status.segments
+            {
+                throw UsageError(
+                    "--server-time '\(field.canonical)' overlaps the default --set status=completed "
+                        + "(give the fields to set with --set)",
+                    subcommand: "confirm"
+                )
+            }
             guard options.fields[field] == nil else {
                 throw UsageError("'\(text)' is given to both --set and --server-time", subcommand: "confirm")
             }
@@ -277,7 +301,6 @@ extension Command {
                 field, with: Array(options.fields.keys) + options.serverTimeFields, what: "--server-time")
             options.serverTimeFields.append(field)
         }
-        if options.fields.isEmpty { options.fields[FieldPath(["status"])] = .string("completed") }
         if let text = scanner.value("--if-update-time") {
             guard let time = Timestamp(rfc3339: text) else {
                 throw UsageError(

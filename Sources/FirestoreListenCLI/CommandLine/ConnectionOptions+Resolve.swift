@@ -3,7 +3,7 @@ import FirestoreListen
 extension ConnectionOptions {
     /// The settings of these flags over the environment, as the contract says, and the flags that have no
     /// effect there (one warning line each, for standard error).
-    /// - Throws: `UsageError` when no project can be found.
+    /// - Throws: `UsageError` when no project can be found, or it cannot be a project id.
     func resolve(
         environment: [String: String],
         subcommand: String
@@ -21,6 +21,10 @@ extension ConnectionOptions {
             settings = try FirestoreSettings.resolve(overrides, environment: environment)
         } catch {
             throw UsageError("No project: pass --project <id> or set GOOGLE_CLOUD_PROJECT", subcommand: subcommand)
+        }
+        // The environment's or the credentials' project is checked as the flag is.
+        if let problem = ResourceIDs.problem(projectID: settings.projectID) {
+            throw UsageError("The project '\(settings.projectID)' cannot be used (\(problem))", subcommand: subcommand)
         }
         var warnings: [String] = []
         if settings.isEmulator {

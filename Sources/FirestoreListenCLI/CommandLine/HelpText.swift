@@ -3,8 +3,10 @@ enum HelpText {
     static let connection = """
           --host <host:port>      Firestore endpoint (default: $FIRESTORE_EMULATOR_HOST, else
                                   firestore.googleapis.com:443).
-          --project <id>          Project (default: $GOOGLE_CLOUD_PROJECT, else the credentials' project).
-          --database <id>         Database (default: (default)).
+          --project <id>          Project (default: $GOOGLE_CLOUD_PROJECT, else the credentials' project):
+                                  lowercase letters, digits and '-', after an optional 'domain:'.
+          --database <id>         Database: (default), or a lowercase letter, then lowercase letters, digits
+                                  and '-' (default: (default)).
           --emulator              The host is a Firestore emulator: plaintext, 'Bearer owner'.
           --insecure              Plaintext to a host that is not an emulator.
           --ca-file <pem>         Trust the CA certificates in this PEM file instead of the system's.
@@ -46,7 +48,8 @@ enum HelpText {
           --collection-group <id> Listen to every collection with this id.
           --where <FIELD OP VALUE>
                                   A filter; OP is ==, !=, <, <=, >, >=, in, not-in, array-contains or
-                                  array-contains-any; VALUE is JSON or a bare string. Repeat to AND them.
+                                  array-contains-any; VALUE is JSON or a bare string (but what starts
+                                  with {, [ or " must be JSON). Repeat to AND them.
           --order-by <field> [desc]
                                   Order the results. Repeat for more fields.
           --limit <n>             At most n documents.
@@ -59,8 +62,8 @@ enum HelpText {
           --max-events <n>        Stop after n snapshots have been printed.
           --once                  Print the first consistent snapshot and exit (so not with --skip-initial).
           --max-retry-time <duration>
-                                  Give up after this long without a healthy stream (90s, 10m, 1h; default:
-                                  retry for ever).
+                                  Give up after this long without a healthy stream (90s, 10m, 1h, 500ms;
+                                  positive and at most 2^63 ms; default: retry for ever).
           --exec <command>        Run the command once per change, with the change as JSON on its input
                                   (its output goes to standard error).
           --raw                   Print every decoded server message (a debugging view).
@@ -77,10 +80,15 @@ enum HelpText {
           <document-path>         A document relative to the database root: 'queue/t1'.
 
         OPTIONS:
-          --set <FIELD=VALUE>     Set a field; VALUE is JSON or a bare string (default: status=completed).
+          --set <FIELD=VALUE>     Set a field; VALUE is JSON or a bare string (but what starts with {, [
+                                  or " must be JSON). Default: status=completed, when no --set is given.
           --if-update-time <time> Only if the document still has this update time (RFC 3339); else
                                   FAILED_PRECONDITION and nothing changes.
-          --server-time <field>   Also set this field to the server's time.
+          --server-time <field>   Also set this field to the server's time (not status or inside it
+                                  without a --set: the default sets status).
+
+        An interrupted confirm (SIGINT, SIGTERM) or one without an answer in time exits 1: the write may or
+        may not have happened. It reads the document back, for 3 s at most, and says what it found.
         \(connection)
         """
 }

@@ -3,7 +3,7 @@ import FirestoreWatch
 extension QueryFilter {
     /// Parses `--where 'FIELD OP VALUE'`: spaces around a symbolic operator are optional (`status==hoge`),
     /// word operators (`in`, `not-in`, `array-contains`, `array-contains-any`) need them. VALUE is JSON, or
-    /// a bare string where it is not valid JSON.
+    /// a bare string where it is not valid JSON and does not start like JSON (`{`, `[`, `"`).
     /// - Throws: `UsageError` naming the clause.
     init(parsing clause: String) throws(UsageError) {
         let invalid = UsageError(
@@ -13,7 +13,7 @@ extension QueryFilter {
         guard let (fieldText, op, valueText) = Self.split(clause) else { throw invalid }
         let field = try FieldPath(parsing: fieldText, subcommand: "watch")
         guard !valueText.isEmpty else { throw invalid }
-        let value = FirestoreValue(commandLine: valueText)
+        let value = try FirestoreValue(commandLine: valueText, flag: "--where <FIELD OP VALUE>", subcommand: "watch")
         switch op {
         case .in, .notIn, .arrayContainsAny:
             guard case .array(let items) = value, !items.isEmpty else {

@@ -41,12 +41,31 @@ extension FirestoreValue {
         }
     }
 
-    /// A command-line value: JSON where it parses as JSON, else the text itself as a string.
-    public init(commandLine text: String) {
-        if let json = try? JSONParser.parse(text) {
+    /// A command-line value: JSON where it parses as JSON, else the text itself as a string (`hoge`, `a b`).
+    /// Text that starts like JSON text that is not a number or a literal (`{`, `[` or `"`, after spaces)
+    /// must parse: `[1,` or `"a` is a mistake, not a string.
+    /// - Throws: `JSONParser.Failure` for such text that does not parse.
+    public init(commandLine text: String) throws(JSONParser.Failure) {
+        let start = text.unicodeScalars.first { !" \t\n\r".unicodeScalars.contains($0) }
+        if let start, "{[\"".unicodeScalars.contains(start) {
+            self.init(json: try JSONParser.parse(text))
+        } else if let json = try? JSONParser.parse(text) {
             self.init(json: json)
         } else {
             self = .string(text)
+        }
+    }
+
+    /// `init(commandLine:)` for the value of `flag` (`--set <FIELD=VALUE>`).
+    /// - Throws: `UsageError` with the parse error.
+    init(commandLine text: String, flag: String, subcommand: String) throws(UsageError) {
+        do {
+            try self.init(commandLine: text)
+        } catch {
+            throw UsageError(
+                "The value '\(text)' is invalid for '\(flag)': it starts like JSON but is not JSON (\(error.message))",
+                subcommand: subcommand
+            )
         }
     }
 }

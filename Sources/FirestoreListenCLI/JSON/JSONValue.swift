@@ -22,8 +22,39 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes what `==` compares, so that equal values hash alike: the case (an integer is never equal to a
+    /// double), every NaN as one value, and `0.0` and `-0.0` as one; arrays and objects element by element,
+    /// keys in order.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(serialized)
+        switch self {
+        case .null: hasher.combine(0 as UInt8)
+        case .bool(let b):
+            hasher.combine(1 as UInt8)
+            hasher.combine(b)
+        case .integer(let i):
+            hasher.combine(2 as UInt8)
+            hasher.combine(i)
+        case .double(let d):
+            hasher.combine(3 as UInt8)
+            if d.isNaN {
+                hasher.combine(Double.nan.bitPattern)
+            } else {
+                hasher.combine(d == 0 ? 0 : d.bitPattern)
+            }
+        case .string(let s):
+            hasher.combine(4 as UInt8)
+            hasher.combine(s)
+        case .array(let items):
+            hasher.combine(5 as UInt8)
+            hasher.combine(items)
+        case .object(let members):
+            hasher.combine(6 as UInt8)
+            hasher.combine(members.count)
+            for (key, value) in members {
+                hasher.combine(key)
+                hasher.combine(value)
+            }
+        }
     }
 
     /// The value of `key` in an object; nil for anything else.
