@@ -77,7 +77,9 @@ import Testing
         #expect(result.exitCode == 0)
     }
 
-    @Test func reconnectLatencyAfterAResetIsMeasured() async throws {
+    /// Each reset of a healthy stream is retried at once (0 s) from its token; the latency is printed for the
+    /// README's table (a benchmark's number, not asserted: this machine is noisy).
+    @Test func aResetHealthyStreamIsResumedAtOnceEveryTime() async throws {
         let proxy = try await FaultProxy(upstream: try TestEnvironment.emulatorHost())
         defer { Task { await proxy.stop() } }
         let run = try listen(through: proxy.address)
@@ -86,13 +88,17 @@ import Testing
         for _ in 0..<5 {
             let start = ContinuousClock.now
             try await proxy.reset()
-            _ = try await run.waitForEvent("resumed", timeout: .seconds(20))
+            let reconnecting = try await run.waitForEvent("reconnecting", timeout: .seconds(20))
+            #expect(reconnecting["attempt"]?.int == 1, "the first attempt after a healthy stream")
+            #expect(reconnecting["delayMs"]?.int == 0, "retried at once after a healthy stream")
+            let resumed = try await run.waitForEvent("resumed", timeout: .seconds(20))
+            #expect(resumed["readTime"]?.string != nil, "resumed from where it was")
             samples.append(ContinuousClock.now - start)
             _ = try await run.waitForEvent("current", timeout: .seconds(20))
         }
         let sorted = samples.sorted()
         print("reconnect latency, proxy reset → resumed: min \(sorted[0]), median \(sorted[2]), max \(sorted[4])")
-        _ = await run.stop()
+        #expect(await run.stop().exitCode == 0)
     }
 
     @Test func aBlackholedConnectionIsNoticedAndEveryChangeMeanwhileReported() async throws {
