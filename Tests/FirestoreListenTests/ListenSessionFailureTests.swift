@@ -232,17 +232,6 @@ import Testing
         #expect(transport.streams.count == 2)
     }
 
-    private func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("condition not met within \(timeout)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
     @Test func theSameUndecodableMessageOnThreeStreamsEndsTheListenerNamingIt() async throws {
         let transport = ScriptedTransport { stream, request in
             if case .add = request { stream.fail(WireError(message: "Value nests too deep (document c/d1)")) }

@@ -107,7 +107,7 @@ import Testing
             if case .reconnecting = event { break }
         }
         let second = try #require(await streams.next())
-        while Self.sent(second).isEmpty { await Task.yield() }
+        try await waitUntil("the second stream's AddTarget") { !Self.sent(second).isEmpty }
         #expect(Self.sent(first) == ["add 1", "add 2"])
         #expect(Self.sent(second) == ["add 1 resumed"])
         #expect(await session.heldTargets == [1])

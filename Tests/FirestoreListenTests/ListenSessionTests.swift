@@ -47,7 +47,7 @@ import Testing
         first.end(Status(code: .unavailable, message: "socket closed"))
         #expect(try await events.next().map(describe) == "reconnecting 1 0s UNAVAILABLE")
         let second = try #require(await streams.next())
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("the second stream's AddTarget") { !second.sent.isEmpty }
         #expect(
             second.sent == [
                 .add(ListenTarget(id: 1, spec: ServerScript.target.spec, resume: .token([7]), expectedCount: 1))
@@ -145,7 +145,7 @@ import Testing
         second.push(
             .target(TargetChange(kind: .remove, targetIDs: [1], cause: .init(code: 9, message: "token too old"))))
         let third = try #require(await streams.next())
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("the third stream's AddTarget") { !third.sent.isEmpty }
         #expect(third.sent == [.add(ListenTarget(id: 1, spec: ServerScript.target.spec))])
         third.push(
             contentsOf: ServerScript.listen(

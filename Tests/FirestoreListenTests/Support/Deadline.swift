@@ -52,3 +52,19 @@ final class DeadlineIterator<Base: AsyncIteratorProtocol>: @unchecked Sendable w
         try await withDeadline(timeout, what) { try await self.base.next() }
     }
 }
+
+/// Waits until `condition` holds, checking it every 10 ms; throws `DeadlineExceeded` after `timeout`. For
+/// what the code under test does on its own time (a request it sends), not for sleeping past a moment.
+func waitUntil(
+    timeout: Duration = .seconds(10),
+    _ what: String = "a condition",
+    _ condition: () -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            throw DeadlineExceeded(description: "\(what): not within \(timeout)")
+        }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}
