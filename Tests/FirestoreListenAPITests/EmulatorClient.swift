@@ -27,27 +27,30 @@ struct EmulatorClient {
     var collection: CollectionReference { db.collection(collectionID) }
 }
 
-/// The fields of the document at `reference` as read now, each rendered as text: `7`, `2.5`, `true`, `null`,
-/// `text`, `[a, b]`, `{k: v}` (sorted keys), a timestamp in RFC 3339; empty when it does not exist.
-///
-/// Reads the snapshot's package-level document, whose value type this target does not import, through
-/// `Mirror`: `data()` belongs to the Codable work, not to these tests.
+/// The fields of the document at `reference` as read now (`data()`), each rendered as text: `7`, `2.5`,
+/// `true`, `null`, `text`, `[a, b]`, `{k: v}` (sorted keys), a timestamp in RFC 3339, `bytes[1, 2]`,
+/// `geoPoint(…)`, `reference<resource name>`; empty when it does not exist.
 func FieldsOf(_ reference: DocumentReference) async throws -> [String: String] {
     let snapshot = try await reference.getDocument()
-    return (snapshot.document?.fields ?? [:]).mapValues { render($0) }
+    return (snapshot.data() ?? [:]).mapValues { render($0) }
 }
 
-/// One `FirestoreValue` case as text: its payload, or its name when it has none (`null`).
+/// One value of `data()` as text.
 private func render(_ value: Any) -> String {
-    guard let (kind, payload) = Mirror(reflecting: value).children.first.map({ ($0.label ?? "", $0.value) }) else {
-        return "\(value)"
-    }
-    switch payload {
-    case let timestamp as Timestamp: return timestamp.rfc3339
-    case let values as [Any] where kind == "array": return "[" + values.map(render).joined(separator: ", ") + "]"
+    switch value {
+    case is NSNull: "null"
+    case let boolean as Bool: "\(boolean)"
+    case let integer as Int: "\(integer)"
+    case let double as Double: "\(double)"
+    case let string as String: string
+    case let timestamp as Timestamp: timestamp.rfc3339
+    case let data as Data: "bytes\([UInt8](data))"
+    case let point as GeoPoint: "geoPoint(\(point.latitude), \(point.longitude))"
+    case let reference as DocumentReference:
+        "reference" + reference.firestore.settings.documentsRoot + "/" + reference.path
+    case let values as [Any]: "[" + values.map(render).joined(separator: ", ") + "]"
     case let fields as [String: Any]:
-        return "{" + fields.keys.sorted().map { "\($0): \(render(fields[$0]!))" }.joined(separator: ", ") + "}"
-    case let bytes as [UInt8]: return "bytes\(bytes)"
-    default: return kind == "geoPoint" || kind == "reference" ? "\(kind)\(payload)" : "\(payload)"
+        "{" + fields.keys.sorted().map { "\($0): \(render(fields[$0]!))" }.joined(separator: ", ") + "}"
+    default: "\(type(of: value)): \(value)"
     }
 }
