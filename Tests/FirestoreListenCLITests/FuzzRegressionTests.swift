@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    @Test func commandLineInputsParseOrFailCleanly() {
+    @Test func commandLineInputsParseOrFailCleanly() throws {
         let inputs = Self.inputs("command-line")
         #expect(!inputs.isEmpty)
         for input in inputs where !input.isEmpty {
