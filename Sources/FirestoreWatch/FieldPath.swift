@@ -24,11 +24,13 @@ public struct FieldPath: Hashable, Sendable {
 
     static func quoted(_ segment: String) -> String {
         if isSimple(segment) { return segment }
-        var out = "`"
-        for character in segment {
-            if character == "`" || character == "\\" { out.append("\\") }
-            out.append(character)
+        // By Unicode scalars, as the server reads it: a backslash followed by a combining mark is a
+        // backslash, and must be escaped.
+        var out = String.UnicodeScalarView("`".unicodeScalars)
+        for scalar in segment.unicodeScalars {
+            if scalar == "`" || scalar == "\\" { out.append("\\") }
+            out.append(scalar)
         }
-        return out + "`"
+        return String(out) + "`"
     }
 }

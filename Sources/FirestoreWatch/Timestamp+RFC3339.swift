@@ -18,7 +18,8 @@ extension Timestamp {
     }
 
     /// Parses RFC 3339 (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, up to nine fractional digits).
-    /// Returns nil for anything else.
+    /// Returns nil for anything else, and for a time outside `google.protobuf.Timestamp`'s range
+    /// (0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z), which `rfc3339` could not write back.
     public init?(rfc3339 text: String) {
         let bytes = Array(text.utf8)
         var index = 0
@@ -70,8 +71,14 @@ extension Timestamp {
         }
         guard index == bytes.count else { return nil }
         let days = Self.days(fromCivil: year, month, day)
-        self.init(seconds: days * 86_400 + hour * 3600 + minute * 60 + second - offset, nanos: Int32(nanos))
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        guard (Self.minimumSeconds...Self.maximumSeconds).contains(seconds) else { return nil }
+        self.init(seconds: seconds, nanos: Int32(nanos))
     }
+
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, the range of `google.protobuf.Timestamp`.
+    static let minimumSeconds: Int64 = -62_135_596_800
+    static let maximumSeconds: Int64 = 253_402_300_799
 
     private static func padded(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)

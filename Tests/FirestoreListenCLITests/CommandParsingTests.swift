@@ -141,6 +141,17 @@ import Testing
         #expect(usageError(["watch", "c", "--state", "--json"])?.message == "Missing value for '--state <file>'")
     }
 
+    /// Found by Scripts/fuzz: a backtick or a backslash followed by a combining mark is one Character in
+    /// Swift but two code points for the server; paths are read and written by Unicode scalars.
+    @Test func fieldPathsWithCombiningMarksRoundTripThroughTheCanonicalForm() throws {
+        for segments in [["\u{6EA}x"], ["\\\u{301}"], ["`\u{301}", "a"], ["\u{301}`"]] {
+            let path = FieldPath(segments)
+            #expect(try FieldPath(parsing: path.canonical, subcommand: "watch") == path)
+        }
+        #expect(FieldPath(["\\\u{301}"]).canonical.unicodeScalars.elementsEqual("`\\\\\u{301}`".unicodeScalars))
+        #expect(try FieldPath(parsing: "`\u{301}a`.b", subcommand: "watch") == FieldPath(["\u{301}a", "b"]))
+    }
+
     @Test func confirmDefaultsToStatusCompleted() throws {
         guard case .confirm(let options) = try Command.parse(["confirm", "queue/t1"]) else {
             Issue.record("not a confirm command")

@@ -38,6 +38,7 @@ import Testing
         ("1969-12-31T23:59:59.5Z", Timestamp(seconds: -1, nanos: 500_000_000)),
         ("2026-11-29T13:00:00+01:00", Timestamp(seconds: 1_795_953_600)),
         ("0001-01-01T00:00:00Z", Timestamp(seconds: -62_135_596_800)),
+        ("9999-12-31T23:59:59.999999999Z", Timestamp(seconds: 253_402_300_799, nanos: 999_999_999)),
     ])
     func timestampsRoundTripRFC3339(text: String, timestamp: Timestamp) {
         #expect(Timestamp(rfc3339: text) == timestamp)
@@ -47,6 +48,9 @@ import Testing
     @Test func rejectsMalformedTimestamps() {
         for text in [
             "2026-02-30T00:00:00Z", "2026-11-29 12:00", "2026-11-29T12:00:00.Z", "2026-11-29T12:00:00.1234567891Z",
+            // Outside google.protobuf.Timestamp's range, where `rfc3339` could not write them back (found by
+            // Scripts/fuzz: "00-1-12-31T23:00:00Z", "10000-01-01T00:59:59Z").
+            "0000-12-31T23:59:59Z", "0001-01-01T00:00:00+00:01", "9999-12-31T23:59:59-00:01",
         ] {
             #expect(Timestamp(rfc3339: text) == nil)
         }
