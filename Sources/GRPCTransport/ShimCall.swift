@@ -9,11 +9,15 @@ struct ShimCall {
 
     /// Creates the call; starts nothing.
     /// - Parameter timeout: the deadline from now; nil for none (a Listen stream).
-    /// - Throws: `Status` `INVALID_ARGUMENT` for metadata gRPC would refuse.
+    /// - Throws: `Status` `INVALID_ARGUMENT` for metadata gRPC would refuse, or a method holding a NUL.
     init(channel: ShimChannel, method: String, metadata: [(String, String)], timeout: Duration?) throws(Status) {
         try validateMetadata(metadata)
         let milliseconds = timeout.map { $0.clampedMilliseconds } ?? -1
-        pointer = withCStrings([method] + metadata.map(\.0) + metadata.map(\.1)) { strings in
+        let strings =
+            [(name: "the method", value: method)]
+            + metadata.map { (name: "metadata key '\($0.0)'", value: $0.0) }
+            + metadata.map { (name: "the value of metadata key '\($0.0)'", value: $0.1) }
+        pointer = try withCStrings(strings) { strings in
             strings.withUnsafeBufferPointer { strings in
                 let keys = strings.baseAddress! + 1  // after the method; the values follow the keys
                 return fl_call_create(
