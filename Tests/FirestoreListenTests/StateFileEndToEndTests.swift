@@ -72,7 +72,8 @@ import Testing
         let again = try await listen(["--once"]).finish(timeout: .seconds(20))
         #expect(again.exitCode == 0, "\(again.stderr)")
         #expect(try lastSnapshot(again.stdoutLines)["initial"]?.bool == false)
-        #expect(try added(again.stdoutLines) == ["big"], "the snapshot not saved is reported again: \(again.stdoutLines)")
+        #expect(
+            try added(again.stdoutLines) == ["big"], "the snapshot not saved is reported again: \(again.stdoutLines)")
     }
 
     @Test func aSecondListenerOnTheSameStateFileIsRefusedUntilTheFirstIsKilled() async throws {
@@ -95,7 +96,10 @@ import Testing
         // A minimal SQLite database of someone else: one page holding one table.
         let sqlite = Process()
         sqlite.executableURL = try TestEnvironment.python()
-        sqlite.arguments = ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table notes(x)'); c.commit()", state]
+        sqlite.arguments = [
+            "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table notes(x)'); c.commit()",
+            state,
+        ]
         try sqlite.run()
         sqlite.waitUntilExit()
         let before = try Data(contentsOf: URL(filePath: state))
