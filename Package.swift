@@ -53,13 +53,17 @@ let package = Package(
 
         .testTarget(name: "FirestoreWatchTests", dependencies: ["FirestoreWatch"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FirestoreWireTests", dependencies: ["FirestoreWire", "FirestoreWatch"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "GRPCTransportTests", dependencies: ["GRPCTransport", "FirestoreWire", "FirestoreWatch"]),
         .testTarget(name: "FirestoreListenAPITests", dependencies: ["FirestoreListen", "FirestoreWatch"]),
         .testTarget(
             name: "FirestoreListenCLITests", dependencies: ["FirestoreListenCLI", "FirestoreListen", "FirestoreWatch"]),
         .testTarget(
             name: "FirestoreListenTests",
-            dependencies: ["FirestoreListenCLI", "FirestoreListen", "FirestoreWatch", "FirestoreWire", "GRPCTransport"]
+            dependencies: [
+                "FirestoreListenCLI", "FirestoreListen", "FirestoreWatch", "FirestoreWire", "GRPCTransport",
+                "SQLiteStore",
+            ]
         ),
     ]
 )

@@ -9,12 +9,16 @@ struct ShimCall {
 
     /// Creates the call; starts nothing.
     /// - Parameter timeout: the deadline from now; nil for none (a Listen stream).
-    /// - Throws: `Status` `INVALID_ARGUMENT` for metadata gRPC would refuse; `UNAVAILABLE` when gRPC refuses
-    ///   to create the call (the channel is shutting down).
+    /// - Throws: `Status` `INVALID_ARGUMENT` for metadata gRPC would refuse, or a method holding a NUL;
+    ///   `UNAVAILABLE` when gRPC refuses to create the call (the channel is shutting down).
     init(channel: ShimChannel, method: String, metadata: [(String, String)], timeout: Duration?) throws(Status) {
         try validateMetadata(metadata)
         let milliseconds = timeout.map { $0.clampedMilliseconds } ?? -1
-        let created = withCStrings([method] + metadata.map(\.0) + metadata.map(\.1)) { strings in
+        let strings =
+            [(name: "the method", value: method)]
+            + metadata.map { (name: "metadata key '\($0.0)'", value: $0.0) }
+            + metadata.map { (name: "the value of metadata key '\($0.0)'", value: $0.1) }
+        let created = try withCStrings(strings) { strings in
             strings.withUnsafeBufferPointer { strings in
                 let keys = strings.baseAddress! + 1  // after the method; the values follow the keys
                 return fl_call_create(

@@ -10,7 +10,8 @@ struct ShimChannel: @unchecked Sendable {
 
     /// Creates the channel (no connection yet).
     /// - Throws: `Status` `UNAUTHENTICATED` when Application Default Credentials cannot be found;
-    ///   `INVALID_ARGUMENT` for custom roots combined with them.
+    ///   `INVALID_ARGUMENT` for custom roots combined with them, or a target, roots, token or user agent
+    ///   holding a NUL.
     init(configuration: ChannelConfiguration) throws(Status) {
         var options = fl_channel_options()
         var rootCertificates: String?
@@ -35,8 +36,13 @@ struct ShimChannel: @unchecked Sendable {
         }
         options.keepalive_time_ms = Int32(clamping: configuration.keepaliveTime?.clampedMilliseconds ?? 0)
         options.max_receive_message_length = Int32(clamping: configuration.maxReceiveMessageBytes)
-        let created = withCStrings([configuration.target, rootCertificates, accessToken, configuration.userAgent]) {
-            strings in
+        let strings = [
+            (name: "the target", value: configuration.target),
+            (name: "the root certificates", value: rootCertificates),
+            (name: "the access token", value: accessToken),
+            (name: "the user agent", value: configuration.userAgent),
+        ]
+        let created = try withCStrings(strings) { strings in
             options.root_certificates_pem = strings[1]
             options.access_token = strings[2]
             options.user_agent = strings[3]

@@ -4,7 +4,8 @@ internal import Foundation
 /// One SQLite database file, opened read-write (created with mode 0600 when missing).
 ///
 /// Owns the `sqlite3` handle and closes it in `deinit`. Not thread-safe: one owner at a time (the
-/// `--state` file belongs to the watch command's task). Every call that fails throws `SQLiteError`.
+/// `--state` file belongs to the watch command's task). Every call that fails throws `SQLiteError`. There is
+/// no busy timeout: a database another connection has locked fails at once with `SQLITE_BUSY`.
 /// The corresponding C functions are `sqlite3_open_v2`, `sqlite3_exec` and `sqlite3_prepare_v2`.
 public final class SQLiteDatabase {
     private let handle: OpaquePointer  // owned; sqlite3_close_v2 in deinit
@@ -24,11 +25,24 @@ public final class SQLiteDatabase {
             throw SQLiteError(code: result, message: message)
         }
         handle = opened
-        sqlite3_busy_timeout(handle, 5000)
     }
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Whether SQLite opened the file read-only (it does when the file or its directory is write-protected).
+    public var isReadOnly: Bool {
+        sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    /// Whether the file at the path is no longer the one open here: deleted (unlinked), renamed, or replaced
+    /// by another file. The corresponding C call is `sqlite3_file_control` with `SQLITE_FCNTL_HAS_MOVED`,
+    /// which compares the open descriptor's inode with the path's.
+    public func fileHasMoved() throws(SQLiteError) -> Bool {
+        var moved: Int32 = 0
+        try check(sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved))
+        return moved != 0
     }
 
     /// Runs one or more statements that return no rows.

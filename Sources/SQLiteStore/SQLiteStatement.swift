@@ -9,6 +9,8 @@ public final class SQLiteStatement {
         case integer(Int64)
         case text(String)
         case blob([UInt8])
+        /// A REAL (the state file stores none; a damaged or foreign file may).
+        case real(Double)
     }
 
     private let statement: OpaquePointer  // owned; sqlite3_finalize in deinit
@@ -35,10 +37,19 @@ public final class SQLiteStatement {
             switch value {
             case .null: result = sqlite3_bind_null(statement, index)
             case .integer(let i): result = sqlite3_bind_int64(statement, index, i)
-            case .text(let s): result = sqlite3_bind_text(statement, index, s, -1, transient)
+            case .text(let s):
+                // With the byte length, not -1: a U+0000 inside the text is kept, not taken as its end.
+                result = s.utf8CString.withUnsafeBufferPointer {
+                    sqlite3_bind_text64(
+                        statement, index, $0.baseAddress, UInt64($0.count - 1), transient, UInt8(SQLITE_UTF8))
+                }
+            case .real(let d): result = sqlite3_bind_double(statement, index, d)
+            case .blob(let b) where b.isEmpty:
+                // An empty buffer may have no address, which SQLite would bind as NULL.
+                result = sqlite3_bind_zeroblob(statement, index, 0)
             case .blob(let b):
                 result = b.withUnsafeBytes {
-                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient)
+                    sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transient)
                 }
             }
             try database.check(result)
@@ -56,7 +67,9 @@ public final class SQLiteStatement {
         try bind(values)
         var rows: [[Value]] = []
         while try step() {
-            rows.append((0..<sqlite3_column_count(statement)).map(column))
+            var row: [Value] = []
+            for index in 0..<sqlite3_column_count(statement) { row.append(try column(index)) }
+            rows.append(row)
         }
         return rows
     }
@@ -67,14 +80,28 @@ public final class SQLiteStatement {
         return result == SQLITE_ROW
     }
 
-    private func column(_ index: Int32) -> Value {
+    /// The value of a column of the current row, read with its byte length (a U+0000 inside text is kept).
+    /// - Throws: `SQLiteError` `SQLITE_MISMATCH` for text that is not UTF-8, `SQLITE_NOMEM` when SQLite
+    ///   cannot hand the bytes out.
+    private func column(_ index: Int32) throws(SQLiteError) -> Value {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, index)))
-        case SQLITE_BLOB:
+        case SQLITE_TEXT:
+            // sqlite3_column_text first, then sqlite3_column_bytes: the count is of the text it returned.
+            let text = sqlite3_column_text(statement, index)
             let count = Int(sqlite3_column_bytes(statement, index))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
+            guard count > 0 else { return .text("") }
+            guard let text else { throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory") }
+            guard let string = String(validating: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+            else { throw SQLiteError(code: SQLITE_MISMATCH, message: "a text column is not valid UTF-8") }
+            return .text(string)
+        case SQLITE_BLOB:
+            let bytes = sqlite3_column_blob(statement, index)
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard count > 0 else { return .blob([]) }
+            guard let bytes else { throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory") }
             return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
         default: return .null
         }
     }

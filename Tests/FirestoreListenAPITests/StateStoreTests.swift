@@ -97,4 +97,27 @@ import Testing
         }
         #expect(fresh.metadata.isInitial)
     }
+
+    @Test func aSecondListenerOnTheSameStoreIsRefusedWhileTheFirstListens() async throws {
+        let store = temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: store.path) }
+        let collection = collection
+        let outcome = try await APITest.within(.seconds(30), "two listeners") {
+            let query = try APITest.client().collection(collection).order(by: "n")
+            var first = query.snapshots(stateStore: store).makeAsyncIterator()
+            _ = try #require(try await first.next())
+            var refusal = "the second listener was not refused"
+            do {
+                for try await _ in query.snapshots(stateStore: store) { break }
+            } catch let error as FirestoreErrorCode {
+                refusal = "\(error.code == .failedPrecondition) \(error.message)"
+            }
+            _ = first
+            return refusal
+        }
+        #expect(outcome == "true the state file '\(store.path)' is in use by another listener")
+        // The first listener is gone with its iterator: its file is free again (and holds nothing: the first
+        // listener's snapshot was delivered but not yet saved).
+        #expect(try await firstSnapshot(store).metadata.isInitial)
+    }
 }

@@ -26,12 +26,21 @@ import Testing
         peer: Peer,
         within timeout: Duration = .seconds(30)
     ) async throws {
+        try await expectConverges({ [lines()] }, peer: peer, within: timeout)
+    }
+
+    /// The same over the lines of several runs of one `--state` file (see `ReportedView(runs:)`).
+    private func expectConverges(
+        _ runs: () -> [[String]],
+        peer: Peer,
+        within timeout: Duration = .seconds(30)
+    ) async throws {
         let deadline = ContinuousClock.now + timeout
-        var view = ReportedView(lines: lines())
+        var view = ReportedView(runs: runs())
         var expected: [Document] = []
         while ContinuousClock.now < deadline {
             expected = try await peer.query(pending)
-            view = ReportedView(lines: lines())
+            view = ReportedView(runs: runs())
             if view.matches(expected) { break }
             try await Task.sleep(for: .milliseconds(500))
         }
@@ -137,7 +146,7 @@ import Testing
         }
         let state = FileManager.default.temporaryDirectory.appending(path: "state-\(collection).db")
         defer { try? FileManager.default.removeItem(at: state) }
-        var lines: [String] = []
+        var runs: [[String]] = []
         let writes = Task {
             try await writer.randomOps(
                 RandomOpsRequest(seed: 7, count: 400, collection: collection, ids: 20, pauseMilliseconds: 20)
@@ -146,15 +155,17 @@ import Testing
         for cycle in 0..<3 {
             let run = try listen(extra: ["--state", state.path])
             _ = try await run.waitForEvent("snapshot", timeout: .seconds(20))
+            // Killed at some moment of the writes (not a synchronisation: any moment will do).
             try await Task.sleep(for: .milliseconds(700 + 300 * cycle))
             run.send(signal: SIGKILL)
             _ = try await run.finish(timeout: .seconds(10))
-            lines += run.stdoutLines
+            runs.append(run.stdoutLines)
         }
         _ = try await writes.value
         let last = try listen(extra: ["--state", state.path])
         _ = try await last.waitForEvent("snapshot", timeout: .seconds(20))
-        try await expectConverges({ lines + last.stdoutLines }, peer: reader)
+        try await expectConverges({ runs + [last.stdoutLines] }, peer: reader)
+        let lines = runs.flatMap { $0 }
         let attributes = try FileManager.default.attributesOfItem(atPath: state.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let firsts = try (lines + last.stdoutLines).map(JSONTree.init(parsing:)).filter {

@@ -58,6 +58,33 @@ extension TransportTests {
                 _ = try channel.openBidirectionalCall(method: Emulator.listen, metadata: [("k", "line\nbreak")])
             }
         }
+
+        /// A C string ends at its first NUL: a method, target, token or user agent holding one is refused, not
+        /// cut short (cut, each of these would reach the emulator and succeed).
+        @Test func aNulInAMethodTargetTokenOrUserAgentIsInvalidArgument() async throws {
+            let status = await unaryStatus(try Emulator.channel(), method: Emulator.commit + "\u{0}Listen")
+            #expect(status?.code == .invalidArgument)
+            #expect(status?.message == "the method contains a NUL character, which gRPC cannot carry")
+            #expect(throws: Status.self) {
+                _ = try Emulator.channel().openBidirectionalCall(method: Emulator.listen + "\u{0}", metadata: [])
+            }
+            let target = try Emulator.target()
+            let configurations = [
+                ChannelConfiguration(target: target + "\u{0}junk"),
+                ChannelConfiguration(
+                    target: target, security: .tls(rootCertificatesPEM: nil, credentials: .accessToken("a\u{0}b"))),
+                ChannelConfiguration(target: target, userAgent: "agent\u{0}x"),
+            ]
+            for (configuration, name) in zip(configurations, ["target", "access token", "user agent"]) {
+                #expect(
+                    throws: Status(
+                        code: .invalidArgument, message: "the \(name) contains a NUL character, which gRPC cannot carry"
+                    )
+                ) {
+                    _ = try Channel(configuration: configuration)
+                }
+            }
+        }
     }
 }
 

@@ -17,8 +17,16 @@ extension FirestoreErrorCode {
 /// Each snapshot is saved in one transaction that writes only the changed rows. The file is created with
 /// mode 0600. Ownership: the watch command's task owns it; not thread-safe.
 ///
-/// Schema (version 1):
+/// One listener at a time: the file is opened in SQLite's exclusive locking mode, so the connection holds
+/// the file's lock (a POSIX lock, which the kernel drops when the process dies, even by kill -9) from the
+/// first read until it is closed, and a second `StateFile` on it, in this process or another, is refused.
+/// Before each save the open file is compared with the path: a file deleted or replaced meanwhile fails
+/// the save, as does a write the disk refuses (full, read-only, over a size limit); the snapshot not saved
+/// is then reported again by the next listener.
+///
+/// Schema (version 1; `StateFile+Schema.swift` tells a state file from another database):
 /// ```
+/// PRAGMA application_id = 0x464C5354, user_version = 1
 /// meta(key TEXT PRIMARY KEY, value TEXT)                        -- 'schema' = '1'
 /// target(id INTEGER PRIMARY KEY, fingerprint BLOB, description TEXT,
 ///        resume_token BLOB, read_seconds INTEGER, read_nanos INTEGER)
@@ -32,11 +40,12 @@ package final class StateFile {
     /// How the caller resets a file, for the message that refuses another query's file.
     private let resetHint: String
 
-    /// Opens (or creates) the file for `target`.
+    /// Opens (or creates) the file for `target`, and holds it until released.
     /// - Parameter reset: forget what the file holds (for another query, or to start afresh).
-    /// - Throws: `FirestoreErrorCode` `.failedPrecondition` when the file cannot be opened or created, is not a state file, or holds
-    ///   the state of another query (unless `reset`).
     /// - Parameter resetHint: how the caller resets a file (`--reset-state`), named when one is refused.
+    /// - Throws: `FirestoreErrorCode` `.failedPrecondition` when the file cannot be opened, created or written,
+    ///   is in use by another listener, is not a state file (then it is left as it was), or holds the state
+    ///   of another query (unless `reset`).
     package init(
         path: String,
         target: ListenTarget,
@@ -48,21 +57,22 @@ package final class StateFile {
         self.target = target
         do {
             database = try SQLiteDatabase(path: path, create: true)
-            try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
-            try database.execute(
-                """
-                CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
-                CREATE TABLE IF NOT EXISTS target(id INTEGER PRIMARY KEY, fingerprint BLOB NOT NULL,
-                    description TEXT NOT NULL, resume_token BLOB, read_seconds INTEGER, read_nanos INTEGER);
-                CREATE TABLE IF NOT EXISTS document(target_id INTEGER NOT NULL, name TEXT NOT NULL,
-                    body BLOB NOT NULL, PRIMARY KEY (target_id, name));
-                INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', '1');
-                """
-            )
-            let schema = try database.prepare("SELECT value FROM meta WHERE key = 'schema'").rows()
-            guard schema.first?.first == .text("1") else {
-                throw FirestoreErrorCode.stateFile(message: "'\(path)' is a state file of another version")
+            // Before the first read, so that the lock is taken by it and kept (and no -shm file is made).
+            try database.execute("PRAGMA locking_mode=EXCLUSIVE")
+            let recognition = try Self.recognise(database)
+            if case .refused(let reason) = recognition {
+                throw FirestoreErrorCode.stateFile(message: "'\(path)' \(reason); it was left unchanged")
             }
+            guard !database.isReadOnly else {
+                throw FirestoreErrorCode.stateFile(message: "the state file '\(path)' is read-only")
+            }
+            try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+            if recognition != .stateFile { try Self.writeSchema(database) }
+        } catch let error as SQLiteError where error.isBusy {
+            throw FirestoreErrorCode.stateFile(message: "the state file '\(path)' is in use by another listener")
+        } catch let error as SQLiteError where error.isDamaged {
+            throw FirestoreErrorCode.stateFile(
+                message: "'\(path)' is not a state file (\(error.message)); it was left unchanged")
         } catch let error as SQLiteError {
             throw FirestoreErrorCode.stateFile(message: "cannot use the state file '\(path)': \(error.message)")
         } catch let error as FirestoreErrorCode {
@@ -95,35 +105,32 @@ package final class StateFile {
     }
 
     /// The stored target, ready to restore; nil when the file is new.
-    /// - Throws: `FirestoreErrorCode` `.failedPrecondition` when the file holds another query's state, or rows that do not decode.
+    /// - Throws: `FirestoreErrorCode` `.failedPrecondition` when the file holds another query's state, or a row
+    ///   that is damaged (a value of the wrong type, NULL where one is needed, a document that does not decode).
     package func load() throws(FirestoreErrorCode) -> PersistedTarget? {
         try wrap {
             let rows = try database.prepare(
                 "SELECT id, fingerprint, description, resume_token, read_seconds, read_nanos FROM target"
             ).rows()
             guard let row = rows.first else { return nil }
-            guard rows.count == 1, row[0] == .integer(Int64(target.id)), row[1] == .blob(fingerprint) else {
-                let stored = if case .text(let text) = row[2] { text } else { "another query" }
+            guard case .integer(let id) = row[0], case .blob(let storedFingerprint) = row[1],
+                case .text(let stored) = row[2]
+            else { throw damaged("target") }
+            guard rows.count == 1, id == Int64(target.id), storedFingerprint == fingerprint else {
                 throw FirestoreErrorCode.stateFile(
                     message: "the state file '\(path)' belongs to another query (\(stored)); "
                         + "use another file, or \(resetHint) to start afresh"
                 )
             }
-            var documents: [Document] = []
-            for document in try database.prepare("SELECT body FROM document WHERE target_id = ?").rows([
-                .integer(Int64(target.id))
-            ]) {
-                guard case .blob(let body) = document[0] else {
-                    throw FirestoreErrorCode.stateFile(message: "a stored document is damaged")
-                }
-                documents.append(try Wire.decodeDocument(body))
-            }
-            var readTime: Timestamp?
-            if case .integer(let seconds) = row[4], case .integer(let nanos) = row[5] {
-                readTime = Timestamp(seconds: seconds, nanos: Int32(truncatingIfNeeded: nanos))
-            }
+            let documents = try database.prepare("SELECT name, body FROM document WHERE target_id = ?")
+                .rows([.integer(id)]).map(storedDocument)
+            let readTime = try storedReadTime(row[4], row[5])
             var resume = readTime.map(ResumePoint.readTime)
-            if case .blob(let token) = row[3], !token.isEmpty { resume = .token(token) }
+            switch row[3] {
+            case .null: break
+            case .blob(let token): if !token.isEmpty { resume = .token(token) }
+            default: throw damaged("resume token")
+            }
             return PersistedTarget(target: target, documents: documents, resume: resume, readTime: readTime)
         }
     }
@@ -132,7 +139,18 @@ package final class StateFile {
     package func save(_ snapshot: ViewSnapshot, resume: ResumePoint?) throws(FirestoreErrorCode) {
         var token: SQLiteStatement.Value = .null
         if case .token(let bytes) = resume { token = .blob(bytes) }
-        try wrap {
+        let unsaved = "the snapshot at \(snapshot.readTime.rfc3339) is not saved"
+        let moved: Bool
+        do {
+            moved = try database.fileHasMoved()
+        } catch {
+            throw FirestoreErrorCode.stateFile(message: "cannot save to '\(path)': \(error.message); \(unsaved)")
+        }
+        if moved {
+            let what = FileManager.default.fileExists(atPath: path) ? "was replaced by another file" : "was deleted"
+            throw FirestoreErrorCode.stateFile(message: "the state file '\(path)' \(what) while in use; \(unsaved)")
+        }
+        do {
             try database.transaction {
                 try database.prepare(
                     """
@@ -158,7 +176,39 @@ package final class StateFile {
                     }
                 }
             }
+        } catch let error as SQLiteError {
+            throw FirestoreErrorCode.stateFile(message: "cannot save to '\(path)': \(error.message); \(unsaved)")
+        } catch {
+            throw FirestoreErrorCode.stateFile(message: "cannot save to '\(path)': \(error); \(unsaved)")
         }
+    }
+
+    /// A document row: its name and body, which must decode to a document of that name.
+    private func storedDocument(_ row: [SQLiteStatement.Value]) throws(FirestoreErrorCode) -> Document {
+        guard case .text(let name) = row[0], case .blob(let body) = row[1],
+            let document = try? Wire.decodeDocument(body), document.name == name
+        else { throw damaged("document") }
+        return document
+    }
+
+    /// The read time of the target row: both columns NULL (none yet) or integers in range.
+    private func storedReadTime(_ seconds: SQLiteStatement.Value, _ nanos: SQLiteStatement.Value)
+        throws(FirestoreErrorCode) -> Timestamp?
+    {
+        switch (seconds, nanos) {
+        case (.null, .null): return nil
+        case (.integer(let seconds), .integer(let nanos)) where (0..<1_000_000_000).contains(nanos):
+            return Timestamp(seconds: seconds, nanos: Int32(nanos))
+        default: throw damaged("read time")
+        }
+    }
+
+    /// A row of the file that cannot be what this program wrote.
+    private func damaged(_ what: String) -> FirestoreErrorCode {
+        .stateFile(
+            message: "a stored \(what) in the state file '\(path)' is damaged; "
+                + "use another file, or \(resetHint) to start afresh"
+        )
     }
 
     private func clear() throws {

@@ -28,15 +28,19 @@ final class CLIRun: Sendable {
 
     /// Starts `firestore-listen` with `arguments`.
     ///
+    /// - Parameter fileSizeLimit: KiB; when set, the CLI runs under `ulimit -f` (RLIMIT_FSIZE) with SIGXFSZ
+    ///   ignored, so that a write past the limit fails with EFBIG, as a full disk fails one with ENOSPC.
     /// - Throws: `ToolError` when the binary is missing or does not start.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:], fileSizeLimit: Int? = nil) throws {
         let inherited = ProcessInfo.processInfo.environment
         var base: [String: String] = [:]
         for key in ["PATH", "HOME", "LANG", "TMPDIR"] { base[key] = inherited[key] }
+        let binary = try TestEnvironment.cliBinary()
+        let limited = fileSizeLimit.map { ["-c", "trap '' XFSZ; ulimit -f \($0); exec \"$0\" \"$@\"", binary.path] }
         process = try ToolProcess(
             name: "firestore-listen",
-            executable: TestEnvironment.cliBinary(),
-            arguments: arguments,
+            executable: limited == nil ? binary : URL(filePath: "/bin/bash"),
+            arguments: (limited ?? []) + arguments,
             environment: base.merging(environment) { _, new in new }
         )
     }
