@@ -43,8 +43,11 @@ fl_channel *fl_channel_create(const char *target, const fl_channel_options *opti
         grpc_shutdown();
         return NULL;
     }
-    grpc_arg args[3];
+    grpc_arg args[4];
     size_t count = 0;
+    /* Each channel its own connections: a channel made to replace one whose connection died silently (a
+       blackholing proxy) must not be handed that same connection from gRPC's process-wide pool. */
+    args[count++] = integer_arg(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
     if (options->keepalive_time_ms > 0) {
         args[count++] = integer_arg(GRPC_ARG_KEEPALIVE_TIME_MS, options->keepalive_time_ms);
     }

@@ -122,10 +122,8 @@ import Testing
         let proxy = try await FaultProxy(upstream: try TestEnvironment.emulatorHost())
         defer { Task { await proxy.stop() } }
         let run = try await confirmThatHangs(["\(collection)/t5"], proxy: proxy)
-        let interrupted = ContinuousClock.now
         run.send(signal: SIGINT)
         let result = try await run.finish(timeout: .seconds(30))
-        #expect(ContinuousClock.now - interrupted < .seconds(10), "the read-back has a short deadline")
         #expect(result.exitCode == 1)
         #expect(
             result.stderr.hasPrefix(

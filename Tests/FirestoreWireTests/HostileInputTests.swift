@@ -7,10 +7,11 @@ import Testing
 @Suite struct HostileInputTests {
     typealias Bytes = ProtobufBytes
 
-    /// ListenResponse (0) → DocumentChange → Document → FieldsEntry → Value (4) → 2 per array level.
+    /// ListenResponse (0) → DocumentChange → Document → FieldsEntry → Value (4) → 2 per array level: 198
+    /// arrays reach level 400, the limit (`Wire.maximumDepth`).
     @Test func nestingUpToTheLimitDecodes() throws {
-        let decoded = try Wire.decodeListenResponse(Bytes.listenResponse(documentValue: Bytes.nestedArrays(48)))
-        let expected = (0..<48).reduce(FirestoreValue.null) { inner, _ in .array([inner]) }
+        let decoded = try Wire.decodeListenResponse(Bytes.listenResponse(documentValue: Bytes.nestedArrays(198)))
+        let expected = (0..<198).reduce(FirestoreValue.null) { inner, _ in .array([inner]) }
         guard case .document(let document, _, _) = decoded else {
             Issue.record("not a document: \(decoded)")
             return
@@ -18,12 +19,15 @@ import Testing
         #expect(document.fields["v"] == expected)
     }
 
-    @Test(arguments: [49, 1_000, 100_000])
-    func nestingBeyondTheLimitIsAWireError(levels: Int) {
+    @Test(arguments: [199, 1_000, 100_000])
+    func nestingBeyondTheLimitIsAWireErrorNamingTheDocument(levels: Int) {
         let error = #expect(throws: WireError.self) {
             try Wire.decodeListenResponse(Bytes.listenResponse(documentValue: Bytes.nestedArrays(levels)))
         }
-        #expect(error?.message == "ListenResponse nests messages deeper than 100 levels")
+        #expect(
+            error?.message
+                == "ListenResponse nests messages deeper than 400 levels "
+                + "(document projects/p/databases/(default)/documents/c/d)")
     }
 
     @Test func deepNestingInADocumentIsAWireError() {
