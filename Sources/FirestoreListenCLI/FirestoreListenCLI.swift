@@ -31,6 +31,11 @@ public enum FirestoreListenCLI {
                 let resolved = try options.connection.resolve(environment: environment, subcommand: "confirm")
                 warn(resolved.warnings)
                 try await ConfirmRunner(options: options, settings: resolved.settings).run()
+            case .work(let options):
+                json = options.json
+                let resolved = try options.connection.resolve(environment: environment, subcommand: "work")
+                warn(resolved.warnings)
+                try await WorkRunner(options: options, settings: resolved.settings).run()
             }
             return 0
         } catch let error as UsageError {

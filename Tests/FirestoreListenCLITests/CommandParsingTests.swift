@@ -90,7 +90,7 @@ import Testing
                 "confirm"
             ),
             (["frobnicate"], "Unknown subcommand 'frobnicate'", nil),
-            ([], "Missing subcommand: watch or confirm", nil),
+            ([], "Missing subcommand: watch, confirm or work", nil),
             (
                 ["watch", "c", "--once", "--skip-initial"],
                 "--once prints the first snapshot, which --skip-initial hides (for the first change: --skip-initial --max-events 1)",

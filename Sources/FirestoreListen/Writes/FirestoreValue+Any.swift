@@ -6,7 +6,7 @@ extension FirestoreValue {
     /// converts it: `String`; `Bool` (also an `NSNumber` boolean); every integer width (a `UInt64` or `UInt`
     /// beyond `Int64.max` is an error); `Double`, `Float` and other `NSNumber`s; `Timestamp`; `Date` (a
     /// timestamp); `Data` (bytes); `DocumentReference` (its resource name); `GeoPoint`; `NSNull` and nil
-    /// (null); arrays and `[String: Any]` maps of these.
+    /// (null); a `FirestoreValue` as it is; arrays and `[String: Any]` maps of these.
     ///
     /// An array holding an array is an error, as in Firebase (Firestore stores none). A `FieldValue` is an
     /// error here: the write builders take sentinels out before they convert what is left.
@@ -56,6 +56,7 @@ extension FirestoreValue {
         case let double as Double: return .double(double)
         case let float as Float: return .double(Double(float))
         case let timestamp as Timestamp: return .timestamp(timestamp)
+        case let value as FirestoreValue: return value
         case let date as Date: return .timestamp(Timestamp(date: date))
         case let data as Data: return .bytes(Array(data))
         case let point as GeoPoint: return .geoPoint(latitude: point.latitude, longitude: point.longitude)

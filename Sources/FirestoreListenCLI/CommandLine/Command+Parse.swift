@@ -6,7 +6,7 @@ extension Command {
     /// - Throws: `UsageError` (exit status 2).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else {
-            throw UsageError("Missing subcommand: watch or confirm", subcommand: nil)
+            throw UsageError("Missing subcommand: watch, confirm or work", subcommand: nil)
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -16,6 +16,7 @@ extension Command {
             case nil: return .help(HelpText.overview)
             case "watch": return .help(HelpText.watch)
             case "confirm": return .help(HelpText.confirm)
+            case "work": return .help(HelpText.work)
             case let other?: throw UsageError("Unknown subcommand '\(other)'")
             }
         case "watch":
@@ -24,19 +25,22 @@ extension Command {
         case "confirm":
             if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(HelpText.confirm) }
             return .confirm(try parseConfirm(rest))
+        case "work":
+            if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(HelpText.work) }
+            return .work(try parseWork(rest))
         default:
             if first.hasPrefix("-") { throw UsageError("Unknown option '\(first)'") }
             throw UsageError("Unknown subcommand '\(first)'")
         }
     }
 
-    private static let connectionOptions: [ArgumentScanner.Option] = [
+    static let connectionOptions: [ArgumentScanner.Option] = [
         .init(name: "--host", valueName: "host:port"), .init(name: "--project", valueName: "id"),
         .init(name: "--database", valueName: "id"), .init(name: "--emulator"), .init(name: "--insecure"),
         .init(name: "--ca-file", valueName: "pem"), .init(name: "--access-token-file", valueName: "file"),
     ]
 
-    private static func connection(_ scanner: ArgumentScanner, _ subcommand: String) throws(UsageError)
+    static func connection(_ scanner: ArgumentScanner, _ subcommand: String) throws(UsageError)
         -> ConnectionOptions
     {
         var options = ConnectionOptions()
@@ -150,23 +154,23 @@ extension Command {
         return options
     }
 
-    private static func validated(_ source: WatchSource) throws(UsageError) -> WatchSource {
+    static func validated(_ source: WatchSource, subcommand: String = "watch") throws(UsageError) -> WatchSource {
         switch source {
         case .collection(let path):
-            try validateSegments(of: path, subcommand: "watch")
+            try validateSegments(of: path, subcommand: subcommand)
             guard path.split(separator: "/").count % 2 == 1 else {
                 throw UsageError(
                     "'\(path)' is not a collection path (an odd number of segments, like 'rooms/r1/messages')",
-                    subcommand: "watch"
+                    subcommand: subcommand
                 )
             }
         case .document(let path):
-            try validateDocumentPath(path, subcommand: "watch")
+            try validateDocumentPath(path, subcommand: subcommand)
         case .collectionGroup(let id):
             guard !id.isEmpty, !id.contains("/") else {
-                throw UsageError("The value '\(id)' is invalid for '--collection-group <id>'", subcommand: "watch")
+                throw UsageError("The value '\(id)' is invalid for '--collection-group <id>'", subcommand: subcommand)
             }
-            try validateSegments(of: id, subcommand: "watch")
+            try validateSegments(of: id, subcommand: subcommand)
         }
         return source
     }
@@ -203,7 +207,7 @@ extension Command {
     }
 
     /// `FIELD`, `FIELD desc` or `FIELD asc`; FIELD may hold spaces inside backticks.
-    private static func parseOrder(_ text: String) throws(UsageError) -> QueryOrder {
+    static func parseOrder(_ text: String, subcommand: String = "watch") throws(UsageError) -> QueryOrder {
         var field = text.trimmingSpaces
         var descending = false
         for (suffix, isDescending) in [(" desc", true), (" asc", false)] where field.lowercased().hasSuffix(suffix) {
@@ -212,14 +216,16 @@ extension Command {
             break
         }
         guard !field.isEmpty else {
-            throw UsageError("The value '\(text)' is invalid for '--order-by <field> [desc]'", subcommand: "watch")
+            throw UsageError("The value '\(text)' is invalid for '--order-by <field> [desc]'", subcommand: subcommand)
         }
-        return QueryOrder(field: try FieldPath(parsing: field, subcommand: "watch"), descending: descending)
+        return QueryOrder(field: try FieldPath(parsing: field, subcommand: subcommand), descending: descending)
     }
 
     /// One write cannot set a field twice, nor a field and a field inside it (`a` and `a.b`): the update mask
     /// would be ambiguous, and Firestore would keep only one of them.
-    private static func checkNoOverlap(_ field: FieldPath, with others: [FieldPath], what: String) throws(UsageError) {
+    static func checkNoOverlap(
+        _ field: FieldPath, with others: [FieldPath], what: String, subcommand: String = "confirm"
+    ) throws(UsageError) {
         for other in others {
             let shorter = min(field.segments.count, other.segments.count)
             guard Array(field.segments.prefix(shorter)) == Array(other.segments.prefix(shorter)) else { continue }
@@ -227,7 +233,7 @@ extension Command {
                 field == other
                 ? "'\(field.canonical)' is given twice"
                 : "'\(other.canonical)' and '\(field.canonical)' overlap (one is inside the other)"
-            throw UsageError("\(what): \(problem)", subcommand: "confirm")
+            throw UsageError("\(what): \(problem)", subcommand: subcommand)
         }
     }
 
@@ -268,39 +274,7 @@ extension Command {
         }
         try validateDocumentPath(path, subcommand: "confirm")
         options.documentPath = path
-        for assignment in scanner.values("--set") {
-            guard let equals = assignment.firstIndexOutsideBackticks(of: "="), equals != assignment.startIndex else {
-                throw UsageError(
-                    "The value '\(assignment)' is invalid for '--set <FIELD=VALUE>'", subcommand: "confirm")
-            }
-            let field = try FieldPath(parsing: String(assignment[..<equals]), subcommand: "confirm")
-            try checkNoOverlap(field, with: Array(options.fields.keys), what: "--set")
-            options.fields[field] = try FirestoreValue(
-                commandLine: String(assignment[assignment.index(after: equals)...]), flag: "--set <FIELD=VALUE>",
-                subcommand: "confirm")
-        }
-        // The default applies before the checks, so that it is checked like a --set: `--server-time status`
-        // alone would name `status` in both the mask and a transform of one write.
-        let defaulted = options.fields.isEmpty
-        if defaulted { options.fields[FieldPath(["status"])] = .string("completed") }
-        for text in scanner.values("--server-time") {
-            let field = try FieldPath(parsing: text, subcommand: "confirm")
-            if defaulted, let status = options.fields.keys.first,
-                Array(field.segments.prefix(1)) == status.segments
-            {
-                throw UsageError(
-                    "--server-time '\(field.canonical)' overlaps the default --set status=completed "
-                        + "(give the fields to set with --set)",
-                    subcommand: "confirm"
-                )
-            }
-            guard options.fields[field] == nil else {
-                throw UsageError("'\(text)' is given to both --set and --server-time", subcommand: "confirm")
-            }
-            try checkNoOverlap(
-                field, with: Array(options.fields.keys) + options.serverTimeFields, what: "--server-time")
-            options.serverTimeFields.append(field)
-        }
+        (options.fields, options.serverTimeFields) = try confirmFields(scanner, subcommand: "confirm")
         if let text = scanner.value("--if-update-time") {
             guard let time = Timestamp(rfc3339: text) else {
                 throw UsageError(
@@ -311,6 +285,59 @@ extension Command {
             options.ifUpdateTime = time
         }
         return options
+    }
+}
+
+extension Command {
+    /// The fields of a confirm write: each `--set FIELD=VALUE` (default `status=completed` when none is
+    /// given) and each `--server-time FIELD`, none twice or inside another.
+    static func confirmFields(_ scanner: ArgumentScanner, subcommand: String) throws(UsageError)
+        -> ([FieldPath: FirestoreValue], [FieldPath])
+    {
+        var fields: [FieldPath: FirestoreValue] = [:]
+        var serverTimeFields: [FieldPath] = []
+        for assignment in scanner.values("--set") {
+            let (field, value) = try parseAssignment(assignment, flag: "--set", subcommand: subcommand)
+            try checkNoOverlap(field, with: Array(fields.keys), what: "--set", subcommand: subcommand)
+            fields[field] = value
+        }
+        // The default applies before the checks, so that it is checked like a --set: `--server-time status`
+        // alone would name `status` in both the mask and a transform of one write.
+        let defaulted = fields.isEmpty
+        if defaulted { fields[FieldPath(["status"])] = .string("completed") }
+        for text in scanner.values("--server-time") {
+            let field = try FieldPath(parsing: text, subcommand: subcommand)
+            if defaulted, let status = fields.keys.first,
+                Array(field.segments.prefix(1)) == status.segments
+            {
+                throw UsageError(
+                    "--server-time '\(field.canonical)' overlaps the default --set status=completed "
+                        + "(give the fields to set with --set)",
+                    subcommand: subcommand
+                )
+            }
+            guard fields[field] == nil else {
+                throw UsageError("'\(text)' is given to both --set and --server-time", subcommand: subcommand)
+            }
+            try checkNoOverlap(
+                field, with: Array(fields.keys) + serverTimeFields, what: "--server-time", subcommand: subcommand)
+            serverTimeFields.append(field)
+        }
+        return (fields, serverTimeFields)
+    }
+
+    /// `FIELD=VALUE` of `flag` (`--set`): the field path and the value.
+    static func parseAssignment(_ assignment: String, flag: String, subcommand: String) throws(UsageError)
+        -> (FieldPath, FirestoreValue)
+    {
+        guard let equals = assignment.firstIndexOutsideBackticks(of: "="), equals != assignment.startIndex else {
+            throw UsageError("The value '\(assignment)' is invalid for '\(flag) <FIELD=VALUE>'", subcommand: subcommand)
+        }
+        let field = try FieldPath(parsing: String(assignment[..<equals]), subcommand: subcommand)
+        let value = try FirestoreValue(
+            commandLine: String(assignment[assignment.index(after: equals)...]), flag: "\(flag) <FIELD=VALUE>",
+            subcommand: subcommand)
+        return (field, value)
     }
 }
 

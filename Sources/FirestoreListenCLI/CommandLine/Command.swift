@@ -4,6 +4,7 @@ import FirestoreWatch
 public enum Command: Hashable, Sendable {
     case watch(WatchOptions)
     case confirm(ConfirmOptions)
+    case work(WorkCommandOptions)
     /// Print this text on standard output and exit 0.
     case help(String)
 }
@@ -59,6 +60,33 @@ public struct ConfirmOptions: Hashable, Sendable {
     public var fields: [FieldPath: FirestoreValue] = [:]
     public var ifUpdateTime: Timestamp?
     public var serverTimeFields: [FieldPath] = []
+
+    public init() {}
+}
+
+/// `work`: run a command for each document of a query, and confirm it.
+public struct WorkCommandOptions: Hashable, Sendable {
+    public var connection = ConnectionOptions()
+    /// A collection path relative to the database root.
+    public var collectionPath = ""
+    public var filters: [QueryFilter] = []
+    public var orders: [QueryOrder] = []
+    public var exec = ""
+    /// The confirm's fields; default `status` = `"completed"`.
+    public var fields: [FieldPath: FirestoreValue] = [:]
+    public var serverTimeFields: [FieldPath] = []
+    /// `--claim WORKER_ID`.
+    public var workerID: String?
+    public var claimTimeout: Duration = .seconds(300)
+    public var claimedByField = FieldPath(["claimedBy"])
+    public var claimedAtField = FieldPath(["claimedAt"])
+    public var maxAttempts = 3
+    public var failureFields: [FieldPath: FirestoreValue] = [:]
+    public var concurrency = 1
+    public var execTimeout: Duration?
+    public var statePath: String?
+    public var resetState = false
+    public var json = false
 
     public init() {}
 }

@@ -27,6 +27,7 @@ enum HelpText {
         SUBCOMMANDS:
           watch                   Listen to a query or a document and print every change.
           confirm                 Set fields of a document in one guarded Commit.
+          work                    Run a command for each document of a query, and confirm it.
 
           See 'firestore-listen help <subcommand>' for detailed help.
         """
@@ -90,5 +91,68 @@ enum HelpText {
         An interrupted confirm (SIGINT, SIGTERM) or one without an answer in time exits 1: the write may or
         may not have happened. It reads the document back, for 3 s at most, and says what it found.
         \(connection)
+        """
+}
+
+extension HelpText {
+    static let work = """
+        OVERVIEW: Run a command for each document of a query, and confirm it.
+
+        Every document of the query (those waiting at start in query order, then changes as they come) is
+        given to COMMAND (run by /bin/sh -c) as JSON on its standard input, with FIRESTORE_DOC_ID,
+        FIRESTORE_DOC_PATH and FIRESTORE_UPDATE_TIME in its environment; its output goes to standard
+        error. When it exits 0 the document is confirmed (the write of 'confirm') in one Commit guarded by
+        the update time it processed: a document changed meanwhile is not confirmed, and its new version
+        is processed again if it still matches. Let the query leave out confirmed documents.
+
+        USAGE: firestore-listen work <collection-path> --exec <command> [--where 'FIELD OP VALUE']...
+                                     [--order-by FIELD [desc]]... [--set FIELD=VALUE]... [--server-time <field>]
+                                     [--claim <worker-id>] [--claim-timeout <duration>] [--claim-fields <by,at>]
+                                     [--max-attempts <n>] [--on-failure FIELD=VALUE]... [--concurrency <n>]
+                                     [--exec-timeout <duration>] [--state <file>] [--json]
+
+        ARGUMENTS:
+          <collection-path>       A collection relative to the database root: 'queue', 'rooms/r1/orders'.
+
+        OPTIONS:
+          --exec <command>        The command to run for each document.
+          --where <FIELD OP VALUE>
+                                  A filter, as for watch. Repeat to AND them.
+          --order-by <field> [desc]
+                                  The order of the documents waiting at start. Repeat for more fields.
+          --set <FIELD=VALUE>     A field the confirm sets (default: status=completed, when no --set is
+                                  given).
+          --server-time <field>   The confirm also sets this field to the server's time.
+          --claim <worker-id>     Claim each document before running the command (claimedBy = the id,
+                                  claimedAt = the server's time, one guarded Commit), so that several
+                                  workers can share the query; the others skip a claimed document.
+          --claim-timeout <duration>
+                                  A claim older than this (by the server's clock) is stale, and another
+                                  worker takes the document over (default: 5m).
+          --claim-fields <by,at>  The claim's two fields (default: claimedBy,claimedAt); the confirm
+                                  removes them.
+          --max-attempts <n>      Runs of a failing command (non-zero, killed, past --exec-timeout) before
+                                  the worker gives up on the document, 1 s, 2 s, 4 s… apart (default: 3).
+          --on-failure <FIELD=VALUE>
+                                  A field written when the worker gives up (default: none; the claim is
+                                  released and the document left as it is).
+          --concurrency <n>       Commands at once (default: 1); one document never runs twice at once.
+          --exec-timeout <duration>
+                                  Kill a command that runs longer (a failed attempt).
+          --state <file>          Keep the resume token in this file; documents claimed by this worker
+                                  id and not confirmed are taken up again on restart.
+          --reset-state           Start the --state file afresh.
+          --json                  One JSON event per line: claimed, processed, confirmed, skipped,
+                                  failed, released, and a summary when stopped.
+        \(connection)
+
+        SIGINT and SIGTERM stop taking documents, let the running commands finish (up to --exec-timeout),
+        print the summary and exit 0.
+
+        EXAMPLES:
+          firestore-listen work orders --where 'status == "pending"' --exec 'lp -d counter' --json
+          firestore-listen work orders --where status==pending --claim "$(hostname)" --claim-timeout 2m \\
+              --exec 'curl -fsS -d @- https://example.com/hook' --server-time completedAt --set status=done \\
+              --on-failure status=failed --concurrency 4
         """
 }

@@ -52,7 +52,7 @@ struct ExecHook: Sendable {
     /// Starts `process` from a new thread with an empty signal mask: a child inherits the mask of the thread
     /// that spawns it, and Swift's concurrency threads block nearly every signal, so a command started from
     /// one of them could never be interrupted.
-    private static func launch(_ process: Process) async throws {
+    static func launch(_ process: Process) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = Thread {
                 var nothing = sigset_t()
