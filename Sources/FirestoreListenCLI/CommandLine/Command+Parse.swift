@@ -154,58 +154,6 @@ extension Command {
         return options
     }
 
-    static func validated(_ source: WatchSource, subcommand: String = "watch") throws(UsageError) -> WatchSource {
-        switch source {
-        case .collection(let path):
-            try validateSegments(of: path, subcommand: subcommand)
-            guard path.split(separator: "/").count % 2 == 1 else {
-                throw UsageError(
-                    "'\(path)' is not a collection path (an odd number of segments, like 'rooms/r1/messages')",
-                    subcommand: subcommand
-                )
-            }
-        case .document(let path):
-            try validateDocumentPath(path, subcommand: subcommand)
-        case .collectionGroup(let id):
-            guard !id.isEmpty, !id.contains("/") else {
-                throw UsageError("The value '\(id)' is invalid for '--collection-group <id>'", subcommand: subcommand)
-            }
-            try validateSegments(of: id, subcommand: subcommand)
-        }
-        return source
-    }
-
-    static func validateDocumentPath(_ path: String, subcommand: String) throws(UsageError) {
-        try validateSegments(of: path, subcommand: subcommand)
-        guard path.split(separator: "/").count % 2 == 0 else {
-            throw UsageError(
-                "'\(path)' is not a document path (an even number of segments, like 'rooms/r1')",
-                subcommand: subcommand
-            )
-        }
-    }
-
-    /// Checks each segment of a path against Firestore's rules for ids: not empty, not `.` or `..`, not
-    /// `__…__` (reserved), at most 1,500 bytes.
-    private static func validateSegments(of path: String, subcommand: String) throws(UsageError) {
-        guard !path.isEmpty else { throw UsageError("The path is empty", subcommand: subcommand) }
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
-            let problem: String? =
-                if segment.isEmpty {
-                    "has an empty segment"
-                } else if segment == "." || segment == ".." {
-                    "has the segment '\(segment)', which Firestore does not allow as an id"
-                } else if segment.count >= 4, segment.hasPrefix("__"), segment.hasSuffix("__") {
-                    "has the segment '\(segment)': ids of the form __…__ are reserved by Firestore"
-                } else if segment.utf8.count > 1500 {
-                    "has a segment longer than Firestore's 1,500 bytes"
-                } else {
-                    nil
-                }
-            if let problem { throw UsageError("'\(path)' \(problem)", subcommand: subcommand) }
-        }
-    }
-
     /// `FIELD`, `FIELD desc` or `FIELD asc`; FIELD may hold spaces inside backticks.
     static func parseOrder(_ text: String, subcommand: String = "watch") throws(UsageError) -> QueryOrder {
         var field = text.trimmingSpaces
@@ -285,59 +233,6 @@ extension Command {
             options.ifUpdateTime = time
         }
         return options
-    }
-}
-
-extension Command {
-    /// The fields of a confirm write: each `--set FIELD=VALUE` (default `status=completed` when none is
-    /// given) and each `--server-time FIELD`, none twice or inside another.
-    static func confirmFields(_ scanner: ArgumentScanner, subcommand: String) throws(UsageError)
-        -> ([FieldPath: FirestoreValue], [FieldPath])
-    {
-        var fields: [FieldPath: FirestoreValue] = [:]
-        var serverTimeFields: [FieldPath] = []
-        for assignment in scanner.values("--set") {
-            let (field, value) = try parseAssignment(assignment, flag: "--set", subcommand: subcommand)
-            try checkNoOverlap(field, with: Array(fields.keys), what: "--set", subcommand: subcommand)
-            fields[field] = value
-        }
-        // The default applies before the checks, so that it is checked like a --set: `--server-time status`
-        // alone would name `status` in both the mask and a transform of one write.
-        let defaulted = fields.isEmpty
-        if defaulted { fields[FieldPath(["status"])] = .string("completed") }
-        for text in scanner.values("--server-time") {
-            let field = try FieldPath(parsing: text, subcommand: subcommand)
-            if defaulted, let status = fields.keys.first,
-                Array(field.segments.prefix(1)) == status.segments
-            {
-                throw UsageError(
-                    "--server-time '\(field.canonical)' overlaps the default --set status=completed "
-                        + "(give the fields to set with --set)",
-                    subcommand: subcommand
-                )
-            }
-            guard fields[field] == nil else {
-                throw UsageError("'\(text)' is given to both --set and --server-time", subcommand: subcommand)
-            }
-            try checkNoOverlap(
-                field, with: Array(fields.keys) + serverTimeFields, what: "--server-time", subcommand: subcommand)
-            serverTimeFields.append(field)
-        }
-        return (fields, serverTimeFields)
-    }
-
-    /// `FIELD=VALUE` of `flag` (`--set`): the field path and the value.
-    static func parseAssignment(_ assignment: String, flag: String, subcommand: String) throws(UsageError)
-        -> (FieldPath, FirestoreValue)
-    {
-        guard let equals = assignment.firstIndexOutsideBackticks(of: "="), equals != assignment.startIndex else {
-            throw UsageError("The value '\(assignment)' is invalid for '\(flag) <FIELD=VALUE>'", subcommand: subcommand)
-        }
-        let field = try FieldPath(parsing: String(assignment[..<equals]), subcommand: subcommand)
-        let value = try FirestoreValue(
-            commandLine: String(assignment[assignment.index(after: equals)...]), flag: "\(flag) <FIELD=VALUE>",
-            subcommand: subcommand)
-        return (field, value)
     }
 }
 
